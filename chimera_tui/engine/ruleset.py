@@ -1,0 +1,142 @@
+"""The rules-core contract every game implements, and the small types it speaks.
+
+Modelled on OpenSpiel's State API and boardgame.io's moves: states and actions are immutable msgspec
+Structs; `apply` returns a new state; randomness lives in the state; `view` redacts what a seat may not see.
+One seat decides at a time (`to_act`); simultaneous decisions (sealed bids, private building) are asked of
+the seats one after another, each seeing only its own view, which is exactly what a hot-seat table does and
+what a remote table needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+
+import msgspec
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+
+class OptionSpec(msgspec.Struct, frozen=True):
+    """A game-specific setup option the new-game dialog and the command line offer."""
+
+    key: str
+    """The option's name on the command line (``--side`` for key ``side``)."""
+    label: str
+    """What the dialog shows."""
+    choices: tuple[str, ...]
+    """The allowed values; the first is the default."""
+    help: str = ""
+    """One line of help."""
+
+    @property
+    def default(self) -> str:
+        """The value used when the player does not choose."""
+        return self.choices[0]
+
+
+class GameConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """How a match was set up: everything `new_game` needs besides the seed."""
+
+    players: int
+    """Number of seats."""
+    names: tuple[str, ...] = ()
+    """Player names by seat; empty means "Player 1", "Player 2", ..."""
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    """Game-specific options by `OptionSpec.key` (e.g. ``{"side": "B"}``)."""
+
+    def name(self, seat: int) -> str:
+        """The display name of `seat`."""
+        if seat < len(self.names) and self.names[seat]:
+            return self.names[seat]
+        return f"Player {seat + 1}"
+
+    def option(self, spec: OptionSpec) -> str:
+        """The chosen value of `spec`, or its default."""
+        return self.options.get(spec.key, spec.default)
+
+
+@runtime_checkable
+class Ruleset(Protocol[S, A]):
+    """One game's rules, as pure functions over immutable states.
+
+    Every game module exports one object satisfying this protocol as ``RULES``.
+    """
+
+    id: ClassVar[str]
+    """Registry key, e.g. ``"station"``."""
+    title: ClassVar[str]
+    """Display name, e.g. ``"Chimera Station"``."""
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[int]
+    """Bumped whenever a rules change could make an old log replay differently."""
+    options: ClassVar[tuple[OptionSpec, ...]]
+    """Game-specific setup options."""
+    state_type: ClassVar[type[Any]]
+    """The game's State Struct (for decoding and digests)."""
+
+    def new_game(self, config: GameConfig, seed: int) -> S:
+        """The state after setup (including any random setup)."""
+        ...
+
+    def to_act(self, state: S) -> int | None:
+        """The seat whose decision is pending, or None when the game is over."""
+        ...
+
+    def legal_actions(self, state: S) -> Sequence[A]:
+        """Every action the seat to act may take now, in a deterministic order; empty only when over."""
+        ...
+
+    def apply(self, state: S, action: A) -> S:
+        """The state after `action`.
+
+        Raises:
+            IllegalAction: with a reason a person understands, when `action` is not legal now.
+        """
+        ...
+
+    def is_over(self, state: S) -> bool: ...
+
+    def scores(self, state: S) -> tuple[int, ...]:
+        """Each seat's score (or standing) now."""
+        ...
+
+    def winner(self, state: S) -> tuple[int, ...]:
+        """The winning seats after the source's tie-breaks (several when they share the win); () if not over."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> S:
+        """`state` as `seat` may see it (None: a spectator who sees only public facts)."""
+        ...
+
+    def parse(self, state: S, text: str) -> A:
+        """The action whose notation is `text`; ``parse(s, str(a)) == a`` for every legal `a`.
+
+        Raises:
+            NotationError: when `text` names no action.
+        """
+        ...
+
+    def describe(self, state: S, action: A) -> str:
+        """`action`, taken in `state`, in words for the log ("Red places a worker on the Refinery")."""
+        ...
+
+    def is_irreversible(self, before: S, action: A, after: S) -> bool:
+        """True when `action` drew randomness or revealed hidden information: undo may not cross it."""
+        ...
+
+    def round_label(self, state: S) -> str:
+        """Where the match stands, for save lists ("Round 3", "Arena, round 2")."""
+        ...
+
+
+def seat_count_error(rules: Ruleset[Any, Any], players: int) -> str | None:
+    """A sentence saying why `players` is not a valid seat count for `rules`, or None when it is."""
+    if rules.min_players <= players <= rules.max_players:
+        return None
+    return (
+        f"{rules.title} is for {rules.min_players} to {rules.max_players} players; "
+        f"{players} {'was' if players == 1 else 'were'} asked for."
+    )

@@ -1,0 +1,85 @@
+"""The registry of games (like ``pyspiel.register_game``).
+
+Each game is a package ``chimera_tui.games.<id>`` exporting ``RULES`` (a `Ruleset`) and optionally ``BOTS``
+(name -> bot factory). Packages are imported only when a game is asked for, so start-up stays fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from chimera_tui.engine.bots import BotFactory, bot_factories
+from chimera_tui.engine.ruleset import Ruleset
+
+KNOWN: dict[str, str] = {}
+"""Game id -> display title, for every game this build ships (filled below, kept in menu order)."""
+
+_MODULES: dict[str, str] = {}
+_EXTRA: dict[str, tuple[Ruleset[Any, Any], Mapping[str, BotFactory]]] = {}
+
+
+def _ship(game_id: str, title: str) -> None:
+    KNOWN[game_id] = title
+    _MODULES[game_id] = f"chimera_tui.games.{game_id}"
+
+
+class UnknownGame(KeyError):
+    """A game id that is not registered."""
+
+    def __str__(self) -> str:
+        names = ", ".join(game_ids()) or "none yet"
+        return f"There is no game called {self.args[0]!r}; the games are: {names}."
+
+
+def register(rules: Ruleset[Any, Any], bots: Mapping[str, BotFactory] | None = None) -> None:
+    """Add a game at run time (tests register their tiny game this way)."""
+    _EXTRA[rules.id] = (rules, dict(bots or {}))
+
+
+def unregister(game_id: str) -> None:
+    """Remove a game added with `register`."""
+    _EXTRA.pop(game_id, None)
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every playable game id: the shipped ones in menu order, then any registered at run time."""
+    return tuple(_MODULES) + tuple(g for g in _EXTRA if g not in _MODULES)
+
+
+def get(game_id: str) -> Ruleset[Any, Any]:
+    """The rules of `game_id`.
+
+    Raises:
+        UnknownGame: when no such game exists.
+    """
+    if game_id in _EXTRA:
+        return _EXTRA[game_id][0]
+    if game_id not in _MODULES:
+        raise UnknownGame(game_id)
+    rules: Ruleset[Any, Any] = importlib.import_module(_MODULES[game_id]).RULES
+    return rules
+
+
+def bots(game_id: str) -> dict[str, BotFactory]:
+    """The bots available for `game_id`, strongest first, by name."""
+    if game_id in _EXTRA:
+        rules, extra = _EXTRA[game_id]
+        return bot_factories(rules, extra)
+    module = importlib.import_module(_MODULES[game_id]) if game_id in _MODULES else None
+    if module is None:
+        raise UnknownGame(game_id)
+    return bot_factories(module.RULES, getattr(module, "BOTS", None))
+
+
+def title(game_id: str) -> str:
+    """The display title of `game_id` without importing its rules."""
+    if game_id in KNOWN:
+        return KNOWN[game_id]
+    if game_id in _EXTRA:
+        return _EXTRA[game_id][0].title
+    raise UnknownGame(game_id)
+
+
+# Games ship here as their issues land (menu order).
