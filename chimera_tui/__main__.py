@@ -1,0 +1,7 @@
+"""`python -m chimera_tui` is the `chimera` command."""
+
+from __future__ import annotations
+
+from chimera_tui.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,68 @@
+"""`chimera bench`: whole games played by bots with no UI, timed.
+
+The last line printed is exactly ``GAME Np: N games, X games/s, E errors, D decisions/game``.
+"""
+
+from __future__ import annotations
+
+import resource
+import sys
+import time
+import traceback
+from typing import TextIO
+
+import msgspec
+
+from chimera_tui import games
+from chimera_tui.engine.bots import bot_seed
+from chimera_tui.engine.match import Match, play_out
+from chimera_tui.engine.ruleset import GameConfig
+
+
+class BenchResult(msgspec.Struct, frozen=True):
+    game: str
+    players: int
+    games: int
+    seconds: float
+    errors: int
+    decisions: int
+    peak_rss_mib: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def line(self) -> str:
+        per_game = self.decisions / self.games if self.games else 0.0
+        return (
+            f"{self.game} {self.players}p: {self.games} games, {self.games_per_second:.1f} games/s, "
+            f"{self.errors} errors, {per_game:.1f} decisions/game"
+        )
+
+
+def run_bench(
+    game_id: str, players: int, count: int, seed: int, bot: str, *, err: TextIO | None = None
+) -> BenchResult:
+    """Play `count` games of `game_id` with `bot` in every seat; errors are counted and the first is shown."""
+    rules = games.get(game_id)
+    factory = games.bots(game_id)[bot]
+    config = GameConfig(players=players)
+    errors = decisions = 0
+    start = time.perf_counter()
+    for k in range(count):
+        game_seed = seed + k
+        try:
+            match = Match(rules, config, game_seed)
+            bots = {i: factory(rules, bot_seed(game_seed, i)) for i in range(players)}
+            decisions += play_out(rules, match, bots, limit=100_000)
+            if not rules.is_over(match.state):
+                raise RuntimeError(f"game with seed {game_seed} did not end in 100000 decisions")
+        except Exception:
+            errors += 1
+            if errors == 1 and err is not None:
+                print(f"first error (seed {game_seed}):", file=err)
+                traceback.print_exc(file=err)
+    seconds = time.perf_counter() - start
+    rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = rss_kib / 1024 if sys.platform != "darwin" else rss_kib / (1024 * 1024)
+    return BenchResult(game_id, players, count, seconds, errors, decisions, peak)

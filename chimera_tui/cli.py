@@ -1,0 +1,186 @@
+"""The `chimera` command line: the menu, and `new`, `load`, `rules`, `bench`, `demo`.
+
+Imports are kept inside the commands so that `chimera --help` and `chimera rules` start fast and never load
+Textual when they do not need it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from chimera_tui import __version__, games
+
+
+def _game_list() -> str:
+    ids = games.game_ids()
+    return ", ".join(ids) if ids else "none yet"
+
+
+def _no_games() -> int:
+    print(
+        "No game is installed in this build yet: Chimera Station, Imaginarium, Chimera Con and "
+        "Codename: Chimera arrive one by one. The menu and the rules browser work already.",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _check_game(game_id: str) -> str | None:
+    if not games.game_ids():
+        return None
+    if game_id not in games.game_ids():
+        return f"There is no game called {game_id!r}; the games are: {_game_list()}."
+    return None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="chimera",
+        description="Chimera Tabletop: four tabletop games named Chimera, in your terminal. "
+        "With no command, opens the main menu.",
+    )
+    parser.add_argument("--version", action="version", version=f"chimera-tabletop {__version__}")
+    parser.add_argument(
+        "--saves", metavar="DIR", help="folder for saved games (default: $CHIMERA_SAVES, else your data folder)"
+    )
+    parser.add_argument("--theme", metavar="NAME", help="Textual theme, e.g. textual-light or textual-ansi")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    new = sub.add_parser("new", help="start a game straight away", description="Start a new game straight away.")
+    new.add_argument("game", help=f"the game to play ({_game_list()})")
+    new.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    new.add_argument(
+        "--seats",
+        help="comma-separated seat kinds, e.g. human,bot or human,greedy,random (default: all human)",
+    )
+    new.add_argument("--names", help="comma-separated player names")
+    new.add_argument("--seed", type=int, help="random seed (default: from the clock)")
+    new.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option (see `chimera rules GAME`); --side A/B is short for -o side=A/B",
+    )
+    new.add_argument("--side", choices=["A", "B"], help="Chimera Station: the player-mat side")
+
+    load = sub.add_parser("load", help="resume a saved game", description="Resume a saved game.")
+    load.add_argument("file", help="a .chimera save file")
+
+    rules = sub.add_parser(
+        "rules", help="print a game's rules", description="Print a game's rules (or one topic) to the terminal."
+    )
+    rules.add_argument("game", help=f"the game ({_game_list()})")
+    rules.add_argument("topic", nargs="?", help="a topic id or title (or an unambiguous start of one)")
+    rules.add_argument("--list", action="store_true", help="list the topics")
+
+    bench = sub.add_parser(
+        "bench",
+        help="time whole bot games without the UI",
+        description="Play whole games with bots and no UI; the last line is "
+        "'GAME Np: N games, X games/s, E errors, D decisions/game'.",
+    )
+    bench.add_argument("game")
+    bench.add_argument("--players", type=int)
+    bench.add_argument("--games", type=int, default=100)
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--bot", default="random")
+
+    demo = sub.add_parser(
+        "demo",
+        help="watch bots play a whole game through the real UI",
+        description="Play a whole bots-only game through the real screen, headless, and save an SVG of "
+        "the final screen.",
+    )
+    demo.add_argument("game")
+    demo.add_argument("--players", type=int)
+    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("--size", default="120x40", help="terminal size WxH (default 120x40)")
+    demo.add_argument("--screenshot", metavar="FILE", help="where to write the SVG (default: GAME-demo.svg)")
+    return parser
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(x) for x in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"chimera: --size must look like 120x40, not {text!r}") from None
+    if w < 20 or h < 8:
+        raise SystemExit("chimera: --size is too small (at least 20x8)")
+    return w, h
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.saves:
+        os.environ["CHIMERA_SAVES"] = args.saves
+    if args.command in (None, "new", "load"):
+        return _run_app(args)
+    if args.command == "rules":
+        from chimera_tui.rules_cli import print_rules
+
+        return print_rules(args.game, args.topic, args.list)
+    if args.command == "bench":
+        return _bench(args)
+    if args.command == "demo":
+        return _demo(args)
+    raise AssertionError(args.command)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    if not games.game_ids():
+        return _no_games()
+    if (problem := _check_game(args.game)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    from chimera_tui.bench import run_bench
+
+    rules = games.get(args.game)
+    players = args.players or rules.min_players
+    if not rules.min_players <= players <= rules.max_players:
+        print(f"{rules.title} is for {rules.min_players} to {rules.max_players} players.", file=sys.stderr)
+        return 2
+    bots = games.bots(args.game)
+    if args.bot not in bots:
+        print(f"There is no bot called {args.bot!r}; the bots are: {', '.join(bots)}.", file=sys.stderr)
+        return 2
+    result = run_bench(args.game, players, args.games, args.seed, args.bot, err=sys.stderr)
+    print(f"peak memory {result.peak_rss_mib:.0f} MiB, {result.seconds:.2f} s")
+    print(result.line())
+    return 1 if result.errors else 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    if not games.game_ids():
+        return _no_games()
+    if (problem := _check_game(args.game)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
+    from chimera_tui.ui.demo import run_demo
+
+    size = _parse_size(args.size)
+    path = args.screenshot or f"{args.game}-demo.svg"
+    return run_demo(args.game, args.players, args.seed, size, path)
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from chimera_tui.launch import LaunchError, plan_launch
+
+    try:
+        plan = plan_launch(args)
+    except LaunchError as exc:
+        print(exc.message, file=sys.stderr)
+        return exc.code
+    from chimera_tui.ui.app import ChimeraApp
+
+    app = ChimeraApp(plan=plan, theme=args.theme)
+    app.run()
+    return int(app.return_code or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

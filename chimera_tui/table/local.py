@@ -1,0 +1,156 @@
+"""The in-process table for hot-seat play with bots."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from chimera_tui import games
+from chimera_tui.engine.bots import Bot, bot_seed
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.match import Match
+from chimera_tui.table.base import Seat, TableListener
+
+Autosave = Callable[[Match[Any, Any]], None]
+
+
+class LocalTable:
+    """A hot-seat table: every human seat plays at this terminal, bots play their own seats.
+
+    Its `seat` follows the human to act; while a bot is to act it stays on the last human seat, so the
+    screen keeps showing that player's view. `play_bot` makes one bot move; the screen calls it on a timer
+    so people can watch. After every change the `autosave` hook runs, then the listeners.
+    """
+
+    def __init__(
+        self,
+        game_id: str,
+        match: Match[Any, Any],
+        seats: Sequence[Seat],
+        *,
+        autosave: Autosave | None = None,
+    ) -> None:
+        if len(seats) != match.config.players:
+            raise ValueError(f"{len(seats)} seats for a {match.config.players}-player match")
+        self.game_id = game_id
+        self.match = match
+        self.rules = match.rules
+        self.config = match.config
+        self.seats = tuple(seats)
+        self.autosave = autosave
+        self._listeners: list[TableListener] = []
+        factories = games.bots(game_id)
+        self._bots: dict[int, Bot] = {}
+        for i, seat in enumerate(self.seats):
+            if seat.bot is not None:
+                if seat.bot not in factories:
+                    raise ValueError(f"{games.title(game_id)} has no bot called {seat.bot!r}")
+                self._bots[i] = factories[seat.bot](self.rules, bot_seed(match.seed, i))
+        humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
+        self._seat: int | None = humans[0] if humans else None
+        self._follow()
+
+    # -- seeing ----------------------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> int | None:
+        return self._seat
+
+    def _follow(self) -> None:
+        actor = self.rules.to_act(self.match.state)
+        if actor is not None and actor not in self._bots:
+            self._seat = actor
+
+    def view(self) -> Any:
+        if self.rules.is_over(self.match.state):
+            return self.rules.view(self.match.state, None)
+        return self.rules.view(self.match.state, self._seat)
+
+    def to_act(self) -> int | None:
+        return self.rules.to_act(self.match.state)
+
+    def bot_to_act(self) -> bool:
+        """True when the seat to act is a bot's."""
+        return self.to_act() in self._bots
+
+    def all_bots(self) -> bool:
+        return len(self._bots) == len(self.seats)
+
+    def legal_actions(self) -> Sequence[Any]:
+        if self._seat is None or self.to_act() != self._seat:
+            return ()
+        return self.rules.legal_actions(self.match.state)
+
+    def log(self) -> tuple[str, ...]:
+        return self.match.texts
+
+    def describe(self, action: Any) -> str:
+        """`action` in words, as the log would say it if it were taken now."""
+        return self.rules.describe(self.match.state, action)
+
+    def player_name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    # -- acting ----------------------------------------------------------------------------------------
+
+    def submit(self, action: Any) -> str | None:
+        actor = self.to_act()
+        if actor is None:
+            return "The game is over."
+        if actor in self._bots:
+            return f"It is {self.seats[actor].name}'s turn (a bot)."
+        try:
+            self.match.submit(action)
+        except IllegalAction as exc:
+            return exc.reason
+        self._changed()
+        return None
+
+    def submit_text(self, text: str) -> str | None:
+        try:
+            action = self.rules.parse(self.match.state, text)
+        except IllegalAction as exc:
+            return exc.reason
+        return self.submit(action)
+
+    def play_bot(self) -> str | None:
+        """Make one move for the bot to act; returns its log line, or None when no bot is to act."""
+        actor = self.to_act()
+        bot = self._bots.get(actor) if actor is not None else None
+        if bot is None or actor is None:
+            return None
+        state = self.match.state
+        action = bot.choose(self.rules.view(state, actor), self.rules.legal_actions(state), actor)
+        self.match.submit(action)
+        self._changed()
+        return self.match.texts[-1]
+
+    def undo_refusal(self) -> str | None:
+        if self._seat is None:
+            return "Spectators cannot undo."
+        return self.match.undo_refusal(self._seat)
+
+    def undo(self) -> str | None:
+        if (reason := self.undo_refusal()) is not None:
+            return reason
+        assert self._seat is not None
+        self.match.undo(self._seat)
+        self._changed()
+        return None
+
+    def subscribe(self, listener: TableListener) -> None:
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: TableListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
+    def human_seats(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
+
+    def _changed(self) -> None:
+        self._follow()
+        if self.autosave is not None:
+            self.autosave(self.match)
+        for listener in list(self._listeners):
+            listener()

@@ -1,0 +1,37 @@
+"""The command palette's own commands (Ctrl+P): the same commands as the menu and the keys."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from chimera_tui import games
+
+_COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("New game", "new_game", "Set up a new game: players, bots, seed, options"),
+    ("Load game", "load_game", "Resume a saved game"),
+    ("Rules", "rules", "Browse the rules of any game"),
+    ("Main menu", "menu", "Go back to the main menu (games stay saved)"),
+    ("Quit", "quit", "Leave Chimera Tabletop"),
+)
+
+
+class ChimeraCommands(Provider):
+    """New game, load, rules (one entry per game), menu and quit."""
+
+    def _entries(self) -> list[tuple[str, str, str]]:
+        entries = list(_COMMANDS)
+        for game_id in games.game_ids():
+            entries.append((f"Rules: {games.title(game_id)}", f"rules('{game_id}')", f"Open the rules of {games.title(game_id)}"))
+        return entries
+
+    async def discover(self) -> Hits:
+        for name, action, help_text in self._entries():
+            yield DiscoveryHit(name, partial(self.app.run_action, action), help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, action, help_text in self._entries():
+            if (score := matcher.match(name)) > 0:
+                yield Hit(score, matcher.highlight(name), partial(self.app.run_action, action), help=help_text)

@@ -1,0 +1,129 @@
+"""What every game screen shares: the table binding, bot pacing, hand-off, undo, save, rules, leaving."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.binding import Binding
+from textual.reactive import var
+from textual.screen import Screen
+from textual.timer import Timer
+
+from chimera_tui.table.local import LocalTable
+from chimera_tui.ui.screens.handoff import HandOffScreen
+
+
+class GameScreen(Screen[None]):
+    """Base of every game's screen. Owns the seat's view in `state`; children are bound to it.
+
+    Subclasses compose their widgets, bind them to `state` (or to values derived from it), and override
+    `rules_topic` to name the rules topic under the cursor.
+    """
+
+    BINDINGS = [
+        Binding("u", "undo", "Undo", id="game.undo", tooltip="Take back your last action, where the rules allow"),
+        Binding("ctrl+s", "save", "Save", id="game.save", tooltip="Save now (the game also saves after every move)"),
+        Binding("question_mark,f1", "rules", "Rules", id="game.rules", tooltip="The rules of what is under the cursor"),
+        Binding("escape", "leave", "Menu", id="game.leave", tooltip="Back to the menu; the game stays saved"),
+    ]
+
+    BOT_DELAY: ClassVar[float] = 0.6
+    """Seconds a bot waits before moving, so people can follow."""
+
+    state: var[Any] = var(None, always_update=True)
+    """This seat's view of the match, as the table last reported it; replaced, never mutated."""
+
+    def __init__(self, table: LocalTable, *, bot_delay: float | None = None) -> None:
+        super().__init__()
+        self.table = table
+        self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
+        self._bot_timer: Timer | None = None
+        self._shown_seat: int | None = None
+        self._handing_off = False
+
+    @property
+    def game_id(self) -> str:
+        return self.table.game_id
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._table_changed)
+        self._table_changed()
+
+    def on_unmount(self) -> None:
+        self.table.unsubscribe(self._table_changed)
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+
+    # -- following the table ---------------------------------------------------------------------------
+
+    def _table_changed(self) -> None:
+        self._maybe_hand_off()
+        self.state = self.table.view()
+        self.refresh_bindings()
+        if self.table.rules.is_over(self.table.match.state):
+            self.game_over()
+        self._schedule_bot()
+
+    def _maybe_hand_off(self) -> None:
+        seat = self.table.seat
+        hidden = getattr(self.table.rules, "hidden_information", True)
+        several = len(self.table.human_seats()) > 1
+        if (
+            hidden
+            and several
+            and seat is not None
+            and self._shown_seat is not None
+            and seat != self._shown_seat
+            and not self.table.rules.is_over(self.table.match.state)
+        ):
+            self._handing_off = True
+            self.app.push_screen(HandOffScreen(self.table.player_name(seat)), self._handed_off)
+        self._shown_seat = seat
+
+    def _handed_off(self, _: None) -> None:
+        self._handing_off = False
+        self._schedule_bot()
+
+    def _schedule_bot(self) -> None:
+        if self._bot_timer is None and self.table.bot_to_act():
+            self._bot_timer = self.set_timer(self.bot_delay, self._bot_move)
+
+    def _bot_move(self) -> None:
+        self._bot_timer = None
+        self.table.play_bot()  # the table's listeners (our _table_changed) follow
+
+    def game_over(self) -> None:
+        """Called once the match has ended; subclasses show their final screen."""
+
+    # -- keys ------------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return self.table.undo_refusal() is None or None
+        return True
+
+    def action_undo(self) -> None:
+        if (reason := self.table.undo()) is not None:
+            self.notify(reason, severity="warning", title="Cannot undo")
+
+    def action_save(self) -> None:
+        self.app.save_now()  # type: ignore[attr-defined]
+
+    def rules_topic(self) -> str | None:
+        """The rules topic for what is under the cursor (None: the first topic)."""
+        return None
+
+    def action_rules(self) -> None:
+        from chimera_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game_id, topic=self.rules_topic()))
+
+    def action_leave(self) -> None:
+        self.app.leave_game()  # type: ignore[attr-defined]
+
+    def submit(self, action: Any) -> bool:
+        """Send `action` to the table; a refusal is shown with the rules' reason."""
+        if (reason := self.table.submit(action)) is not None:
+            self.notify(reason, severity="warning", title="Not allowed")
+            return False
+        return True

@@ -1,0 +1,70 @@
+"""The generic game screen: plays any ruleset through its legal actions, for games without their own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.content import Content
+from textual.markup import escape
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.seats import seat_markup
+from chimera_tui.ui.widgets.action_log import ActionLog
+
+
+class GenericGameScreen(GameScreen):
+    """Status and scores, the log, and the legal actions as a menu."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.table.rules.title, id="game-title", classes="screen-title")
+        with Horizontal(id="generic-body"):
+            with Vertical(id="generic-left"):
+                yield Static(id="generic-status")
+                yield ActionLog(id="generic-log")
+            yield OptionList(id="generic-actions")
+        yield Footer()
+
+    def watch_state(self, state: Any) -> None:
+        if state is None:
+            return
+        self._show_status(state)
+        self.query_one(ActionLog).lines = self.table.log()
+        actions = self.query_one("#generic-actions", OptionList)
+        legal = self.table.legal_actions()
+        actions.clear_options()
+        actions.add_options([Option(self.table.describe(a), id=str(i)) for i, a in enumerate(legal)])
+        actions.border_title = "Your choices" if legal else ("Game over" if self.table.to_act() is None else "Waiting")
+        self._legal = legal
+        if legal:
+            actions.highlighted = 0
+            actions.focus()
+
+    def _show_status(self, state: Any) -> None:
+        rules, table = self.table.rules, self.table
+        lines = [f"[b]{escape(rules.round_label(state))}[/b]"]
+        scores = rules.scores(state)
+        actor = table.to_act()
+        winners = rules.winner(state) if rules.is_over(state) else ()
+        for seat, score in enumerate(scores):
+            mark = "▶ " if seat == actor else ("★ " if seat in winners else "  ")
+            kind = f" ({table.seats[seat].bot})" if table.seats[seat].is_bot else ""
+            lines.append(mark + seat_markup(seat, f"{table.player_name(seat)}{kind}: {score}"))
+        if winners:
+            names = " and ".join(table.player_name(w) for w in winners)
+            lines.append(f"\n[b]Game over: {escape(names)} win{'s' if len(winners) == 1 else ''}.[/b]")
+        elif actor is not None and table.seats[actor].is_bot:
+            lines.append(f"\n[i]{escape(table.player_name(actor))} is thinking…[/i]")
+        self.query_one("#generic-status", Static).update(Content.from_markup("\n".join(lines)))
+
+    @on(OptionList.OptionSelected, "#generic-actions")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        index = int(event.option.id or 0)
+        if index < len(self._legal):
+            self.submit(self._legal[index])
+
+    _legal: Any = ()

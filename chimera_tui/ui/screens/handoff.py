@@ -1,0 +1,30 @@
+"""The hand-off screen: hides everything between two people sharing one terminal."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+
+class HandOffScreen(ModalScreen[None]):
+    """Covers the table until the named player is at the keyboard."""
+
+    BINDINGS = [Binding("enter,space", "ready", "I'm ready", id="handoff.ready", tooltip="Show my view")]
+
+    def __init__(self, player: str, note: str = "") -> None:
+        super().__init__()
+        self.player = player
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="handoff-box"):
+            yield Static(f"Pass the keyboard to [b]{self.player}[/b]", id="handoff-title")
+            yield Static(self.note or "Everyone else: look away.", id="handoff-note")
+            yield Static("Press Enter when you are ready.", id="handoff-hint")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,146 @@
+"""The new-game dialog: game, players, who sits where, seed and the game's own options."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from chimera_tui import games
+from chimera_tui.launch import LaunchError, clock_seed, new_start
+from chimera_tui.table.base import Seat
+
+MAX_SEATS = 6
+
+
+class NewGameScreen(Screen[None]):
+    """A form: every field reachable with Tab, Enter on Start begins the game."""
+
+    BINDINGS = [
+        Binding("escape", "app.pop_screen", "Back", id="new.back", tooltip="Back to the menu"),
+        Binding("ctrl+enter,f5", "start", "Start", id="new.start", tooltip="Start the game now"),
+        Binding("ctrl+r", "reseed", "New seed", id="new.reseed", tooltip="Pick another random seed"),
+    ]
+
+    def __init__(self, game_id: str | None = None, seed: int | None = None) -> None:
+        super().__init__()
+        ids = games.game_ids()
+        self.game_id = game_id if game_id in ids else (ids[0] if ids else None)
+        self.seed = clock_seed() if seed is None else seed
+
+    def compose(self) -> ComposeResult:
+        yield Static("New game", id="new-title", classes="screen-title")
+        ids = games.game_ids()
+        with VerticalScroll(id="new-form"):
+            if not ids:
+                yield Static("No game is installed in this build yet: the games arrive one by one.", id="new-empty")
+            else:
+                with Horizontal(classes="form-row"):
+                    yield Label("Game", classes="form-label")
+                    yield Select(
+                        [(games.title(g), g) for g in ids],
+                        value=self.game_id,
+                        allow_blank=False,
+                        id="new-game",
+                        compact=True,
+                    )
+                with Horizontal(classes="form-row"):
+                    yield Label("Players", classes="form-label")
+                    yield Select([("2", 2)], value=2, allow_blank=False, id="new-players", compact=True)
+                for i in range(MAX_SEATS):
+                    with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
+                        yield Label(f"Seat {i + 1}", classes=f"form-label seat-{i}")
+                        yield Input(placeholder=f"Player {i + 1}", id=f"seat-name-{i}", compact=True, max_length=16)
+                        yield Select([("human", "human")], value="human", allow_blank=False, id=f"seat-kind-{i}", compact=True)
+                with Horizontal(classes="form-row"):
+                    yield Label("Seed", classes="form-label")
+                    yield Input(str(self.seed), id="new-seed", restrict=r"[0-9]*", max_length=12, compact=True)
+                yield Vertical(id="new-options")
+        with Horizontal(classes="dialog-buttons"):
+            yield Button("Start", id="new-start", variant="primary", compact=True, disabled=not ids)
+            yield Button("Cancel", id="new-cancel", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        if self.game_id is not None:
+            self._game_changed(self.game_id)
+            self.query_one("#new-game", Select).focus()
+
+    @on(Select.Changed, "#new-game")
+    def _on_game(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.game_id:
+            self._game_changed(event.value)
+
+    def _game_changed(self, game_id: str) -> None:
+        self.game_id = game_id
+        rules = games.get(game_id)
+        players = self.query_one("#new-players", Select)
+        counts = range(rules.min_players, rules.max_players + 1)
+        players.set_options([(str(n), n) for n in counts])
+        players.value = rules.min_players
+        kinds = [("human", "human"), *((f"bot: {name}", name) for name in games.bots(game_id))]
+        for i in range(MAX_SEATS):
+            select = self.query_one(f"#seat-kind-{i}", Select)
+            select.set_options(kinds)
+            select.value = "human" if i == 0 else kinds[1][1]
+        self._show_seats(rules.min_players)
+        box = self.query_one("#new-options", Vertical)
+        box.remove_children()
+        for spec in rules.options:
+            row = Horizontal(classes="form-row")
+            box.mount(row)
+            row.mount(Label(spec.label, classes="form-label"))
+            row.mount(
+                Select(
+                    [(c, c) for c in spec.choices],
+                    value=spec.default,
+                    allow_blank=False,
+                    id=f"option-{spec.key}",
+                    compact=True,
+                    tooltip=spec.help or None,
+                )
+            )
+
+    @on(Select.Changed, "#new-players")
+    def _on_players(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self._show_seats(event.value)
+
+    def _show_seats(self, players: int) -> None:
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < players
+
+    def action_reseed(self) -> None:
+        self.query_one("#new-seed", Input).value = str(clock_seed())
+
+    @on(Button.Pressed, "#new-cancel")
+    def _cancel(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#new-start")
+    def action_start(self) -> None:
+        if self.game_id is None:
+            return
+        rules = games.get(self.game_id)
+        players = self.query_one("#new-players", Select).value
+        assert isinstance(players, int)
+        seats = []
+        for i in range(players):
+            kind = self.query_one(f"#seat-kind-{i}", Select).value
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip()
+            bot = None if kind == "human" else str(kind)
+            seats.append(Seat(name or (f"Player {i + 1}" if bot is None else f"Bot {i + 1}"), bot))
+        seed_text = self.query_one("#new-seed", Input).value
+        options = {}
+        for spec in rules.options:
+            value = self.query_one(f"#option-{spec.key}", Select).value
+            options[spec.key] = str(value)
+        try:
+            start = new_start(self.game_id, players, tuple(seats), int(seed_text) if seed_text else None, options)
+        except LaunchError as exc:
+            self.notify(exc.message, severity="error", title="Cannot start")
+            return
+        self.app.call_later(self.app.start_game, start, True)  # type: ignore[attr-defined]
