@@ -44,12 +44,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"chimera-tabletop {__version__}")
     parser.add_argument(
-        "--saves", metavar="DIR", help="folder for saved games (default: $CHIMERA_SAVES, else your data folder)"
+        "--saves",
+        metavar="DIR",
+        help="folder for saved games (default: $CHIMERA_SAVES, else your data folder)",
     )
     parser.add_argument("--theme", metavar="NAME", help="Textual theme, e.g. textual-light or textual-ansi")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    new = sub.add_parser("new", help="start a game straight away", description="Start a new game straight away.")
+    new = sub.add_parser(
+        "new", help="start a game straight away", description="Start a new game straight away."
+    )
     new.add_argument("game", help=f"the game to play ({_game_list()})")
     new.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
     new.add_argument(
@@ -72,7 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument("file", help="a .chimera save file")
 
     rules = sub.add_parser(
-        "rules", help="print a game's rules", description="Print a game's rules (or one topic) to the terminal."
+        "rules",
+        help="print a game's rules",
+        description="Print a game's rules (or one topic) to the terminal.",
     )
     rules.add_argument("game", help=f"the game ({_game_list()})")
     rules.add_argument("topic", nargs="?", help="a topic id or title (or an unambiguous start of one)")

@@ -39,6 +39,8 @@ class GameStart(msgspec.Struct, kw_only=True):
     seats: tuple[Seat, ...]
     save_path: Path | None = None
     """The file it was loaded from (autosave keeps writing there), or None for a new game."""
+    created: str | None = None
+    """When a loaded match was first saved (kept by later autosaves)."""
 
 
 class LaunchPlan(msgspec.Struct, kw_only=True):
@@ -73,7 +75,9 @@ def make_seats(game_id: str, players: int, kinds: list[str], names: list[str]) -
         if kind == "bot":
             kind = strongest
         if kind != "human" and kind not in bots:
-            raise LaunchError(f"Seat {i + 1}: {kind!r} is not a seat kind; use human, bot or one of: {', '.join(bots)}.")
+            raise LaunchError(
+                f"Seat {i + 1}: {kind!r} is not a seat kind; use human, bot or one of: {', '.join(bots)}."
+            )
         given = names[i].strip() if i < len(names) else ""
         default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind})"
         seats.append(Seat(given or default, None if kind == "human" else kind))
@@ -125,7 +129,13 @@ def load_start(path: str | Path) -> GameStart:
         loaded = load(Path(path))
     except SaveError as exc:
         raise LaunchError(exc.message, code=1) from exc
-    return GameStart(game_id=loaded.game_id, match=loaded.match, seats=loaded.seats, save_path=Path(path))
+    return GameStart(
+        game_id=loaded.game_id,
+        match=loaded.match,
+        seats=loaded.seats,
+        save_path=Path(path),
+        created=loaded.save.created,
+    )
 
 
 def plan_launch(args: argparse.Namespace) -> LaunchPlan:
@@ -140,7 +150,9 @@ def plan_launch(args: argparse.Namespace) -> LaunchPlan:
             "Run `chimera` for the menu and the rules browser."
         )
     if args.game not in games.game_ids():
-        raise LaunchError(f"There is no game called {args.game!r}; the games are: {', '.join(games.game_ids())}.")
+        raise LaunchError(
+            f"There is no game called {args.game!r}; the games are: {', '.join(games.game_ids())}."
+        )
     options: dict[str, str] = {}
     for item in args.option:
         key, sep, value = item.partition("=")
@@ -154,6 +166,8 @@ def plan_launch(args: argparse.Namespace) -> LaunchPlan:
     rules = games.get(args.game)
     players = args.players or max(len(kinds), len(names), rules.min_players)
     if not rules.min_players <= players <= rules.max_players:
-        raise LaunchError(f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {players}.")
+        raise LaunchError(
+            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {players}."
+        )
     seats = make_seats(args.game, players, kinds, names)
     return LaunchPlan(start=new_start(args.game, players, seats, args.seed, options))

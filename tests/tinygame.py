@@ -42,6 +42,59 @@ class State(msgspec.Struct, frozen=True):
     last_roll: int = 0
 
 
+PEBBLES_RULES_MD = """\
+# Pebbles
+
+A race to gather the most pebbles from a shared heap, with a secret card that can turn the result around.
+Two or three players; a game takes a couple of minutes.
+
+## Setting up {#setup}
+
+Put the heap of pebbles in the middle: 9 for a short game, 12 for a longer one (see [Options](#options)).
+Shuffle the six bonus cards (two each of 1, 2 and 3) and deal one face down to each player. Look at your own
+card and keep it hidden. The cards left over go back in the box unseen. The first player starts.
+
+## Your turn {#your-turn}
+
+On your turn do exactly one of these, then the next player in seat order takes a turn:
+
+### Take
+
+Take **one** or **two** pebbles from the heap and put them in front of you. You cannot take more pebbles
+than the heap holds.
+
+### Roll
+
+Roll the die and let it decide: on 1, 2 or 3 you take one pebble; on 4, 5 or 6 you take two (just one if only
+one is left). A roll cannot be undone.
+
+## Bonus cards {#bonus-cards}
+
+Your bonus card is worth 1, 2 or 3 points at the end. Nobody else may look at it during the game, so when
+you pass the terminal to the next player the screen hides your card. All cards are revealed when the heap
+is empty.
+
+## End of the game and scoring {#scoring}
+
+The game ends as soon as the last pebble is taken. Each player scores one point per pebble taken plus the
+value of their bonus card. The highest score wins; players with equal highest scores share the win.
+
+| You took | Your card | Score |
+|---|---|---|
+| 5 pebbles | 2 | 7 |
+
+## Options
+
+- **Pebbles in the heap**: 9 (the default) or 12.
+
+## About this edition
+
+Pebbles is a test game: it exists so that the engine, the saves and the screens can be checked on
+something small. Its rules were written for this program.
+"""
+"""The rules text of Pebbles, in the format of every game's ``data/rules.md``."""
+
+
 class Pebbles:
     id: ClassVar[str] = "pebbles"
     title: ClassVar[str] = "Pebbles (test game)"
@@ -52,6 +105,8 @@ class Pebbles:
         OptionSpec("heap", "Pebbles in the heap", ("9", "12"), "How long the game lasts."),
     )
     state_type: ClassVar[type[State]] = State
+    rules_markdown: ClassVar[str] = PEBBLES_RULES_MD
+    """The rules text shown by the rules panel and ``chimera rules pebbles``."""
 
     def new_game(self, config: GameConfig, seed: int) -> State:
         rng = Rng(seed)
@@ -75,7 +130,9 @@ class Pebbles:
             case Take(count) if 1 <= count <= min(2, state.heap):
                 n = count
             case Take(count):
-                raise IllegalAction(f"You may take 1 or 2 pebbles, at most the {state.heap} left; not {count}.")
+                raise IllegalAction(
+                    f"You may take 1 or 2 pebbles, at most the {state.heap} left; not {count}."
+                )
             case Roll():
                 roll, rng = rng.roll(6)
                 n = min(1 if roll <= 3 else 2, state.heap)

@@ -51,7 +51,9 @@ class RandomBot:
 GENERIC_BOTS: Mapping[str, BotFactory] = {"random": RandomBot}
 
 
-def bot_factories(rules: Ruleset[Any, Any], game_bots: Mapping[str, BotFactory] | None = None) -> dict[str, BotFactory]:
+def bot_factories(
+    rules: Ruleset[Any, Any], game_bots: Mapping[str, BotFactory] | None = None
+) -> dict[str, BotFactory]:
     """The generic bots plus the game's own, by name (game bots listed first: they are the stronger ones)."""
     merged: dict[str, BotFactory] = dict(game_bots or {})
     for name, factory in GENERIC_BOTS.items():

@@ -17,6 +17,7 @@ from chimera_tui.ui.commands import ChimeraCommands
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
+from chimera_tui.ui.themes import THEMES
 
 STYLES = files("chimera_tui.styles")
 
@@ -51,6 +52,8 @@ class ChimeraApp(App[int]):
         self.save_path: Path | None = None
         self._created: str | None = None
         self._table: LocalTable | None = None
+        for theme_ in THEMES:
+            self.register_theme(theme_)
 
     # -- start-up --------------------------------------------------------------------------------------
 
@@ -84,7 +87,7 @@ class ChimeraApp(App[int]):
         else:
             folder = self.saves_folder()
             self.save_path = new_save_path(folder, start.game_id, _now()) if folder is not None else None
-        self._created = None
+        self._created = start.created
         table = LocalTable(start.game_id, start.match, start.seats, autosave=self._autosave)
         self._table = table
         if start.save_path is None:
@@ -101,9 +104,13 @@ class ChimeraApp(App[int]):
                 self.notify("There is no saves folder, so this game cannot be saved.", severity="error")
             return False
         try:
-            save = save_match(table.match, self.save_path, now=_now(), created=self._created)
+            save = save_match(
+                table.match, self.save_path, now=_now(), created=self._created, seats=table.seats
+            )
         except SaveError as exc:
-            self.notify(f"{exc.message} The game goes on; Ctrl+S tries again.", severity="error", title="Not saved")
+            self.notify(
+                f"{exc.message} The game goes on; Ctrl+S tries again.", severity="error", title="Not saved"
+            )
             return False
         self._created = save.created
         if not quiet:

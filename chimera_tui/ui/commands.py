@@ -23,7 +23,13 @@ class ChimeraCommands(Provider):
     def _entries(self) -> list[tuple[str, str, str]]:
         entries = list(_COMMANDS)
         for game_id in games.game_ids():
-            entries.append((f"Rules: {games.title(game_id)}", f"rules('{game_id}')", f"Open the rules of {games.title(game_id)}"))
+            entries.append(
+                (
+                    f"Rules: {games.title(game_id)}",
+                    f"rules('{game_id}')",
+                    f"Open the rules of {games.title(game_id)}",
+                )
+            )
         return entries
 
     async def discover(self) -> Hits:
@@ -34,4 +40,6 @@ class ChimeraCommands(Provider):
         matcher = self.matcher(query)
         for name, action, help_text in self._entries():
             if (score := matcher.match(name)) > 0:
-                yield Hit(score, matcher.highlight(name), partial(self.app.run_action, action), help=help_text)
+                yield Hit(
+                    score, matcher.highlight(name), partial(self.app.run_action, action), help=help_text
+                )

@@ -27,7 +27,9 @@ def test_six_neighbours_each_one_step_away_clockwise_from_east() -> None:
     assert all(n[i].distance(n[(i + 1) % 6]) == 1 for i in range(6))
 
 
-@pytest.mark.parametrize(("a", "b", "d"), [((0, 0), (0, 0), 0), ((0, 0), (3, 0), 3), ((0, 0), (2, -4), 4), ((-1, 2), (1, -1), 3)])
+@pytest.mark.parametrize(
+    ("a", "b", "d"), [((0, 0), (0, 0), 0), ((0, 0), (3, 0), 3), ((0, 0), (2, -4), 4), ((-1, 2), (1, -1), 3)]
+)
 def test_distance_known_values(a: tuple[int, int], b: tuple[int, int], d: int) -> None:
     assert Hex(*a).distance(Hex(*b)) == d
 

@@ -21,9 +21,23 @@ class GameScreen(Screen[None]):
     """
 
     BINDINGS = [
-        Binding("u", "undo", "Undo", id="game.undo", tooltip="Take back your last action, where the rules allow"),
-        Binding("ctrl+s", "save", "Save", id="game.save", tooltip="Save now (the game also saves after every move)"),
-        Binding("question_mark,f1", "rules", "Rules", id="game.rules", tooltip="The rules of what is under the cursor"),
+        Binding(
+            "u", "undo", "Undo", id="game.undo", tooltip="Take back your last action, where the rules allow"
+        ),
+        Binding(
+            "ctrl+s",
+            "save",
+            "Save",
+            id="game.save",
+            tooltip="Save now (the game also saves after every move)",
+        ),
+        Binding(
+            "question_mark,f1",
+            "rules",
+            "Rules",
+            id="game.rules",
+            tooltip="The rules of what is under the cursor",
+        ),
         Binding("escape", "leave", "Menu", id="game.leave", tooltip="Back to the menu; the game stays saved"),
     ]
 
@@ -86,7 +100,7 @@ class GameScreen(Screen[None]):
 
     def _schedule_bot(self) -> None:
         if self._bot_timer is None and self.table.bot_to_act():
-            self._bot_timer = self.set_timer(self.bot_delay, self._bot_move)
+            self._bot_timer = self.set_timer(max(self.bot_delay, 0.001), self._bot_move)
 
     def _bot_move(self) -> None:
         self._bot_timer = None

@@ -6,9 +6,9 @@ from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
-from textual.containers import Horizontal, Vertical
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,7 +38,9 @@ class GenericGameScreen(GameScreen):
         legal = self.table.legal_actions()
         actions.clear_options()
         actions.add_options([Option(self.table.describe(a), id=str(i)) for i, a in enumerate(legal)])
-        actions.border_title = "Your choices" if legal else ("Game over" if self.table.to_act() is None else "Waiting")
+        actions.border_title = (
+            "Your choices" if legal else ("Game over" if self.table.to_act() is None else "Waiting")
+        )
         self._legal = legal
         if legal:
             actions.highlighted = 0

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -28,12 +29,14 @@ class LoadGameScreen(Screen[None]):
         super().__init__()
         self.folder = folder
         self._paths: list[Path] = []
+        self._errors: list[str | None] = []
 
     def compose(self) -> ComposeResult:
         yield Static("Load game", id="load-title", classes="screen-title")
         yield Static(f"Saves in {self.folder}", id="load-folder")
         table: DataTable[str | Text] = DataTable(id="load-table", cursor_type="row", zebra_stripes=True)
         yield table
+        yield Static("", id="load-detail")
         yield Static("", id="load-empty")
         yield Footer()
 
@@ -45,20 +48,38 @@ class LoadGameScreen(Screen[None]):
         table.clear(columns=True)
         table.add_columns("Game", "Players", "Where", "Saved")
         self._paths = []
-        summaries = list_saves(self.folder)
+        # Playable saves first (newest first), then the unreadable ones.
+        summaries = sorted(list_saves(self.folder), key=lambda s: s.error is not None)
+        self._errors = []
         for s in summaries:
             self._paths.append(s.path)
+            self._errors.append(s.error)
             if s.error:
                 dim = "dim"
-                table.add_row(Text(s.path.name, style=dim), Text("unreadable", style=dim), Text(s.error, style=dim), "")
+                table.add_row(Text(s.path.name, style=dim), "", Text("unreadable", style=dim), "")
             else:
                 table.add_row(s.title, ", ".join(s.players), s.round, s.when.strftime("%Y-%m-%d %H:%M"))
         empty = self.query_one("#load-empty", Static)
-        empty.update("" if summaries else "No saved games yet. Start one from the menu: it saves itself after every move.")
+        empty.update(
+            ""
+            if summaries
+            else "No saved games yet. Start one from the menu: it saves itself after every move."
+        )
         empty.display = not summaries
         table.display = bool(summaries)
         if summaries:
             table.focus()
+
+    @on(DataTable.RowHighlighted, "#load-table")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        row = event.cursor_row
+        error = self._errors[row] if 0 <= row < len(self._errors) else None
+        path = self._paths[row] if 0 <= row < len(self._paths) else None
+        detail = self.query_one("#load-detail", Static)
+        if error:
+            detail.update(Content.styled(error, "$text-warning"))
+        elif path is not None:
+            detail.update(Content(f"Enter resumes {path.name}"))
 
     @on(DataTable.RowSelected, "#load-table")
     def _selected(self) -> None:

@@ -32,7 +32,7 @@ class MenuScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):
-            yield Static(BANNER, id="menu-banner")
+            yield Static(BANNER.strip("\n"), id="menu-banner")
             yield Static("T A B L E T O P", id="menu-subtitle")
             shipped = ", ".join(games.KNOWN.values()) or "the games arrive one by one"
             yield Static(shipped, id="menu-games")
@@ -49,5 +49,7 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu-options")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
-        action = {"new": "new_game", "load": "load_game", "rules": "rules", "quit": "quit"}[event.option.id or ""]
+        action = {"new": "new_game", "load": "load_game", "rules": "rules", "quit": "quit"}[
+            event.option.id or ""
+        ]
         self.run_action(f"app.{action}")

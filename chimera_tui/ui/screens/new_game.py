@@ -21,7 +21,7 @@ class NewGameScreen(Screen[None]):
 
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="new.back", tooltip="Back to the menu"),
-        Binding("ctrl+enter,f5", "start", "Start", id="new.start", tooltip="Start the game now"),
+        Binding("f5", "start", "Start", id="new.start", tooltip="Start the game now"),
         Binding("ctrl+r", "reseed", "New seed", id="new.reseed", tooltip="Pick another random seed"),
     ]
 
@@ -36,7 +36,9 @@ class NewGameScreen(Screen[None]):
         ids = games.game_ids()
         with VerticalScroll(id="new-form"):
             if not ids:
-                yield Static("No game is installed in this build yet: the games arrive one by one.", id="new-empty")
+                yield Static(
+                    "No game is installed in this build yet: the games arrive one by one.", id="new-empty"
+                )
             else:
                 with Horizontal(classes="form-row"):
                     yield Label("Game", classes="form-label")
@@ -53,11 +55,21 @@ class NewGameScreen(Screen[None]):
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes=f"form-label seat-{i}")
-                        yield Input(placeholder=f"Player {i + 1}", id=f"seat-name-{i}", compact=True, max_length=16)
-                        yield Select([("human", "human")], value="human", allow_blank=False, id=f"seat-kind-{i}", compact=True)
+                        yield Input(
+                            placeholder=f"Player {i + 1}", id=f"seat-name-{i}", compact=True, max_length=16
+                        )
+                        yield Select(
+                            [("human", "human")],
+                            value="human",
+                            allow_blank=False,
+                            id=f"seat-kind-{i}",
+                            compact=True,
+                        )
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
-                    yield Input(str(self.seed), id="new-seed", restrict=r"[0-9]*", max_length=12, compact=True)
+                    yield Input(
+                        str(self.seed), id="new-seed", restrict=r"[0-9]*", max_length=12, compact=True
+                    )
                 yield Vertical(id="new-options")
         with Horizontal(classes="dialog-buttons"):
             yield Button("Start", id="new-start", variant="primary", compact=True, disabled=not ids)
@@ -139,7 +151,9 @@ class NewGameScreen(Screen[None]):
             value = self.query_one(f"#option-{spec.key}", Select).value
             options[spec.key] = str(value)
         try:
-            start = new_start(self.game_id, players, tuple(seats), int(seed_text) if seed_text else None, options)
+            start = new_start(
+                self.game_id, players, tuple(seats), int(seed_text) if seed_text else None, options
+            )
         except LaunchError as exc:
             self.notify(exc.message, severity="error", title="Cannot start")
             return

@@ -15,6 +15,7 @@ class ActionLog(Log):
         border-title-color: $text-muted;
         scrollbar-size-vertical: 1;
         overflow-x: hidden;
+        overflow-y: auto;
     }
     """
 

@@ -1,0 +1,121 @@
+"""``chimera rules``: the rules printed with Rich (chimera_tui.rules_cli)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from io import StringIO
+
+import pytest
+from rich.console import Console
+
+from chimera_tui import games
+from chimera_tui.rules_cli import EXIT_NO_TEXT, EXIT_OK, EXIT_USAGE, print_rules
+from tests.tinygame import RULES
+
+
+class _Silent:
+    id = "silent-test-game"
+    title = "Silent (test)"
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    games.register(RULES)
+    games.register(_Silent())  # type: ignore[arg-type]
+    yield
+    games.unregister(RULES.id)
+    games.unregister(_Silent.id)
+
+
+def consoles() -> tuple[Console, Console]:
+    out = Console(file=StringIO(), width=80, record=True, color_system=None)
+    err = Console(file=StringIO(), width=80, record=True, color_system=None)
+    return out, err
+
+
+def test_whole_rules() -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", None, False, out, err_console=err) == EXIT_OK
+    text = out.export_text()
+    assert text.index("Pebbles") < text.index("A race to gather") < text.index("Setting up")
+    for title in ("Your turn", "Bonus cards", "End of the game and scoring", "About this edition"):
+        assert title in text
+    assert "{#" not in text and "##" not in text
+    assert err.export_text() == ""
+
+
+@pytest.mark.parametrize("key", ["scoring", "End of the game and scoring", "end"])
+def test_one_topic(key: str) -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", key, False, out, err_console=err) == EXIT_OK
+    text = out.export_text()
+    assert text.lstrip().startswith("End of the game and scoring")
+    assert "The game ends as soon as the last pebble is taken." in text
+    assert "5 pebbles" in text  # the table
+    assert "Setting up" not in text
+
+
+def test_list() -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", None, True, out, err_console=err) == EXIT_OK
+    rows = [line for line in out.export_text().splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == [
+        "setup",
+        "your-turn",
+        "bonus-cards",
+        "scoring",
+        "options",
+        "about-this-edition",
+    ]
+    assert "End of the game and scoring" in rows[3]
+
+
+def test_list_filtered_by_words() -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", "roll", True, out, err_console=err) == EXIT_OK
+    rows = [line for line in out.export_text().splitlines() if line.startswith("│")]
+    assert len(rows) == 1 and "your-turn" in rows[0]
+    out, err = consoles()
+    assert print_rules("pebbles", "zebra", True, out, err_console=err) == EXIT_USAGE
+    assert err.export_text() == "chimera rules: no Pebbles rules topic matches 'zebra'.\n"
+
+
+def test_unknown_game() -> None:
+    out, err = consoles()
+    assert print_rules("chess", None, False, out, err_console=err) == EXIT_USAGE
+    message = err.export_text()
+    assert message.count("\n") == 1
+    assert message.startswith("chimera rules: There is no game called 'chess'; the games are: ")
+    assert "pebbles" in message
+    assert out.export_text() == ""
+
+
+def test_unknown_topic() -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", "scroing", False, out, err_console=err) == EXIT_USAGE
+    assert err.export_text() == (
+        "chimera rules: Pebbles: No rules topic matches 'scroing'; "
+        "did you mean scoring (End of the game and scoring)?\n"
+    )
+    assert out.export_text() == ""
+
+
+def test_ambiguous_topic() -> None:
+    out, err = consoles()
+    assert print_rules("pebbles", "s", False, out, err_console=err) == EXIT_USAGE
+    assert "'s' could mean setup (Setting up), scoring (End of the game and scoring)." in err.export_text()
+
+
+def test_game_without_rules_text() -> None:
+    out, err = consoles()
+    assert print_rules("silent-test-game", None, False, out, err_console=err) == EXIT_NO_TEXT
+    assert err.export_text().startswith("chimera rules: Silent (test) has no rules text yet")
+
+
+def test_defaults_to_standard_streams(capsys: pytest.CaptureFixture[str]) -> None:
+    assert print_rules("pebbles", "options", False) == EXIT_OK
+    assert print_rules("pebbles", "nothing-like-it", False) == EXIT_USAGE
+    captured = capsys.readouterr()
+    assert "Pebbles in the heap" in captured.out
+    assert captured.err.startswith("chimera rules: Pebbles: No rules topic matches 'nothing-like-it'")
+    assert captured.err.count("\n") == 1
