@@ -66,3 +66,50 @@ def run_bench(
     rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     peak = rss_kib / 1024 if sys.platform != "darwin" else rss_kib / (1024 * 1024)
     return BenchResult(game_id, players, count, seconds, errors, decisions, peak)
+
+
+_BARE_APP = """
+import time
+t0 = time.perf_counter()
+from textual.app import App
+from textual.widgets import Footer, OptionList
+class Bare(App):
+    def compose(self):
+        yield OptionList("New game", "Load game", "Rules", "Quit")
+        yield Footer()
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+Bare().run(headless=True)
+print(time.perf_counter() - t0)
+"""
+
+_CHIMERA_APP = """
+import time
+t0 = time.perf_counter()
+from chimera_tui.ui.app import ChimeraApp
+class Timed(ChimeraApp):
+    def on_mount(self):
+        super().on_mount()
+        self.call_after_refresh(self.exit)
+Timed().run(headless=True)
+print(time.perf_counter() - t0)
+"""
+
+
+def measure_startup(runs: int = 7) -> tuple[float, float]:
+    """Median seconds from interpreter start of the import to the first frame: (bare Textual app, chimera).
+
+    Each run is a fresh `python` process, alternating the two, so both see the same machine and caches.
+    """
+    import statistics
+    import subprocess
+
+    bare: list[float] = []
+    ours: list[float] = []
+    for _ in range(runs):
+        for code, out in ((_BARE_APP, bare), (_CHIMERA_APP, ours)):
+            done = subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+            )
+            out.append(float(done.stdout.strip().splitlines()[-1]))
+    return statistics.median(bare), statistics.median(ours)

@@ -90,7 +90,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play whole games with bots and no UI; the last line is "
         "'GAME Np: N games, X games/s, E errors, D decisions/game'.",
     )
-    bench.add_argument("game")
+    bench.add_argument("game", nargs="?", help="the game (omit with --startup)")
+    bench.add_argument(
+        "--startup", action="store_true", help="time the start of `chimera` against a bare Textual app"
+    )
     bench.add_argument("--players", type=int)
     bench.add_argument("--games", type=int, default=100)
     bench.add_argument("--seed", type=int, default=1)
@@ -138,6 +141,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.startup:
+        from chimera_tui.bench import measure_startup
+
+        bare, ours = measure_startup()
+        print(f"bare Textual app: {bare * 1000:.0f} ms, chimera menu: {ours * 1000:.0f} ms (median of 7)")
+        print(f"startup: chimera/bare = {ours / bare:.2f}")
+        return 0
+    if args.game is None:
+        print("chimera bench: name a game, or use --startup.", file=sys.stderr)
+        return 2
     if not games.game_ids():
         return _no_games()
     if (problem := _check_game(args.game)) is not None:

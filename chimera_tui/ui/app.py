@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from importlib.resources import files
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
 
+import chimera_tui.styles
 from chimera_tui.launch import GameStart, LaunchPlan
 from chimera_tui.saves import SaveError, new_save_path, save_match, saves_dir
 from chimera_tui.table.local import LocalTable
@@ -19,7 +19,8 @@ from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.themes import THEMES
 
-STYLES = files("chimera_tui.styles")
+STYLES = Path(chimera_tui.styles.__file__).parent
+"""The TCSS folder (top-level styles/, installed as the package chimera_tui.styles)."""
 
 
 def _now() -> datetime:

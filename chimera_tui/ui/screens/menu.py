@@ -48,8 +48,8 @@ class MenuScreen(Screen[None]):
         yield Footer()
 
     @on(OptionList.OptionSelected, "#menu-options")
-    def _chosen(self, event: OptionList.OptionSelected) -> None:
+    async def _chosen(self, event: OptionList.OptionSelected) -> None:
         action = {"new": "new_game", "load": "load_game", "rules": "rules", "quit": "quit"}[
             event.option.id or ""
         ]
-        self.run_action(f"app.{action}")
+        await self.run_action(f"app.{action}")

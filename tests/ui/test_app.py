@@ -1,0 +1,160 @@
+"""The app end to end by keys: new game, play to the end, autosave, load, undo, hand-off, tiny terminals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList
+
+from chimera_tui.launch import LaunchPlan, load_start, make_seats, new_start
+from chimera_tui.saves import list_saves, load
+from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.games.generic import GenericGameScreen
+from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.screens.load_game import LoadGameScreen
+from chimera_tui.ui.screens.menu import MenuScreen
+from chimera_tui.ui.screens.new_game import NewGameScreen
+
+pytestmark = pytest.mark.usefixtures("pebbles")
+
+
+def _start(seats: str = "human,bot", seed: int = 7) -> LaunchPlan:
+    kinds = seats.split(",")
+    return LaunchPlan(
+        start=new_start("pebbles", len(kinds), make_seats("pebbles", len(kinds), kinds, []), seed, {})
+    )
+
+
+async def test_menu_keys_open_each_screen(tmp_path: Path) -> None:
+    app = ChimeraApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("escape", "l")
+        assert isinstance(app.screen, LoadGameScreen)
+        await pilot.press("escape", "down", "down", "enter")
+        assert app.screen.__class__.__name__ == "RulesScreen"
+
+
+async def test_new_game_by_keys_plays_to_the_end_and_autosaves(tmp_path: Path) -> None:
+    app = ChimeraApp(saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert isinstance(app.screen, GenericGameScreen)
+        for _ in range(30):
+            table = app._table
+            assert table is not None
+            if table.rules.is_over(table.match.state):
+                break
+            await pilot.press("enter")
+            await pilot.pause(0.05)
+        assert table.rules.is_over(table.match.state)
+        [summary] = list_saves(tmp_path)
+        assert summary.error is None and summary.round == "0 pebbles left"
+        saved = load(summary.path)
+        assert saved.match.notations == table.match.notations
+        assert saved.seats[1].bot == "random"
+
+
+async def test_load_screen_resumes_with_bots_in_their_seats(tmp_path: Path) -> None:
+    first = ChimeraApp(plan=_start(), saves=tmp_path, bot_delay=0.0)
+    async with first.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        played = first._table.match.notations if first._table else ()
+    assert len(played) >= 2
+    app = ChimeraApp(saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GenericGameScreen)
+        assert app._table is not None and app._table.match.notations == played
+        assert app._table.seats[1].is_bot
+
+
+async def test_undo_takes_back_a_reversible_move_and_refuses_otherwise(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start("human,human"), saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # take 1: reversible
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        table = app._table
+        assert table is not None and len(table.match) == 1
+        # Seat 2 is to act now: seat 1's move is not theirs to undo.
+        await pilot.press("u")
+        assert len(table.match) == 1
+        await pilot.press("down", "down", "enter")  # roll: a random outcome
+        await pilot.pause()
+        await pilot.press("enter")  # hand-off back to seat 1
+        await pilot.press("u")
+        assert len(table.match) == 2
+        assert list_saves(tmp_path)[0].error is None
+
+
+async def test_hand_off_hides_the_board_until_the_next_player_is_ready(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start("human,human"), saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandOffScreen)
+        assert "Player 2" in str(app.screen.query_one("#handoff-title").render())
+        await pilot.press("enter")
+        assert isinstance(app.screen, GenericGameScreen)
+
+
+async def test_ctrl_s_saves_and_says_where(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start(), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert any("Saved to" in n.message for n in app._notifications)
+        assert load_start(list_saves(tmp_path)[0].path).game_id == "pebbles"
+
+
+async def test_unwritable_saves_folder_is_a_message_not_a_crash(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    app = ChimeraApp(plan=_start(), saves=blocker / "saves", bot_delay=0.0)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, GenericGameScreen)
+        assert any(n.severity == "error" for n in app._notifications)
+
+
+@pytest.mark.parametrize("size", [(40, 12), (20, 8), (200, 60)])
+async def test_tiny_and_huge_terminals_do_not_crash(size: tuple[int, int], tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start(), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter", "down", "enter")
+        await pilot.resize_terminal(*size[::-1]) if size[0] < size[1] else None
+        await pilot.press("escape", "n", "escape", "l", "escape", "r", "escape")
+        await pilot.pause()
+        assert app.is_running
+
+
+async def test_leaving_a_game_returns_to_the_menu(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start(), saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, GenericGameScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_question_mark_opens_the_games_rules(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=_start(), saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "RulesScreen"
+        await pilot.press("escape")
+        assert isinstance(app.screen, GenericGameScreen)
+        assert isinstance(app.screen.query_one(OptionList), OptionList)
