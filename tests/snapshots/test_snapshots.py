@@ -50,10 +50,6 @@ class TestMenu:
         """A light theme, our high-contrast theme and the 16-colour ANSI theme."""
         assert snap_compare(_app(theme=theme), terminal_size=(80, 24))
 
-    def test_command_palette(self, snap_compare) -> None:  # type: ignore[no-untyped-def]
-        """Ctrl+P lists the same commands as the menu."""
-        assert snap_compare(_app(), press=["ctrl+p", "wait:200"], terminal_size=(80, 24))
-
 
 class TestNewGame:
     @pytest.mark.parametrize("size", SIZES)

@@ -158,3 +158,19 @@ async def test_question_mark_opens_the_games_rules(tmp_path: Path) -> None:
         await pilot.press("escape")
         assert isinstance(app.screen, GenericGameScreen)
         assert isinstance(app.screen.query_one(OptionList), OptionList)
+
+
+async def test_command_palette_offers_the_menu_commands(tmp_path: Path) -> None:
+    from chimera_tui.ui.commands import ChimeraCommands
+
+    app = ChimeraApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        provider = ChimeraCommands(app.screen)
+        names = [str(hit.display) async for hit in provider.discover()]
+        assert names[:5] == ["New game", "Load game", "Rules", "Main menu", "Quit"]
+        assert "Rules: Pebbles (test game)" in names
+        hits = [hit async for hit in provider.search("load")]
+        assert hits and "Load" in str(hits[0].match_display)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "CommandPalette"
