@@ -35,3 +35,30 @@ def test_import_contracts_are_kept() -> None:
     result = subprocess.run([_tool("lint-imports")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and " 0 broken" in result.stdout
+
+
+STRICT = [
+    "chimera_tui/engine",
+    "chimera_tui/table",
+    "chimera_tui/saves",
+    "chimera_tui/launch.py",
+    "chimera_tui/cli.py",
+    "chimera_tui/bench.py",
+    "chimera_tui/rulestext.py",
+    "chimera_tui/rules_cli.py",
+    "chimera_tui/ui/app.py",
+    "chimera_tui/ui/screens",
+    "chimera_tui/ui/dialogs",
+    "chimera_tui/ui/games/base.py",
+    "chimera_tui/ui/games/generic.py",
+    "chimera_tui/ui/widgets/rules_panel.py",
+    "chimera_tui/ui/widgets/action_log.py",
+    "chimera_tui/ui/commands.py",
+    "chimera_tui/ui/demo.py",
+]
+"""The foundation's modules, type-checked with mypy --strict (pyproject.toml [tool.mypy])."""
+
+
+def test_foundation_type_checks_strictly() -> None:
+    result = subprocess.run([_tool("mypy"), *STRICT], cwd=ROOT, capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
