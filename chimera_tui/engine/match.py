@@ -45,7 +45,9 @@ class Match(Generic[S, A]):
         self.seed = seed
         self._states: list[S] = [rules.new_game(config, seed)]
         self._log: list[LogEntry] = []
+        self._actions: list[A] = []
         self._texts: list[str] = []
+        """Log lines computed so far (lazily: describing costs time that bots and benchmarks never need)."""
         self._redo: list[LogEntry] = []
 
     @classmethod
@@ -82,7 +84,9 @@ class Match(Generic[S, A]):
 
     @property
     def texts(self) -> tuple[str, ...]:
-        """Each applied action in words, as `Ruleset.describe` gave it."""
+        """Each applied action in words, as `Ruleset.describe` gives it for the state it was taken in."""
+        for step in range(len(self._texts), len(self._actions)):
+            self._texts.append(self.rules.describe(self._states[step], self._actions[step]))
         return tuple(self._texts)
 
     def state_at(self, step: int) -> S:
@@ -104,12 +108,11 @@ class Match(Generic[S, A]):
         seat = self.rules.to_act(before)
         if seat is None:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
-        text = self.rules.describe(before, action)
         after = self.rules.apply(before, action)
         entry = LogEntry(seat, str(action), self.rules.is_irreversible(before, action, after))
         self._states.append(after)
         self._log.append(entry)
-        self._texts.append(text)
+        self._actions.append(action)
         self._redo.clear()
         return after
 
@@ -133,7 +136,8 @@ class Match(Generic[S, A]):
         if (reason := self.undo_refusal(seat)) is not None:
             raise IllegalAction(reason)
         self._redo.append(self._log.pop())
-        self._texts.pop()
+        self._actions.pop()
+        del self._texts[len(self._actions) :]
         self._states.pop()
         return self.state
 

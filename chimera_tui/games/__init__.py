@@ -83,3 +83,5 @@ def title(game_id: str) -> str:
 
 
 # Games ship here as their issues land (menu order).
+_ship("station", "Chimera Station")
+_ship("codename", "Codename: Chimera")

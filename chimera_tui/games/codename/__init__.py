@@ -1,0 +1,13 @@
+"""Codename: Chimera (rules source 004): draft monster parts at auction, build a monster, fight in the arena."""
+
+from __future__ import annotations
+
+from chimera_tui.games.codename.actions import Action
+from chimera_tui.games.codename.bots import BOTS, GreedyBot
+from chimera_tui.games.codename.rules import CodenameRules
+from chimera_tui.games.codename.state import State
+
+RULES = CodenameRules()
+"""The ruleset the registry serves under the id ``codename``."""
+
+__all__ = ["BOTS", "RULES", "Action", "GreedyBot", "State"]

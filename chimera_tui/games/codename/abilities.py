@@ -1,0 +1,182 @@
+"""The reference sheet's Abilities section: when each ability may be used and what it does.
+
+Passive abilities (Reach, Pack Hunter, Barbs) are always on and are applied by the attack rules in arena.py.
+Own-turn abilities (Roar, Surge, Regrow) are used on your turn like an attack. Reactions (Shell, Dodge,
+Counter, Web) are used when a part of your monster is attacked, after the attacker has committed and before
+the dice are rolled. Using an ability uses the part (once per arena round) and costs its energy.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.games.codename.actions import Use
+from chimera_tui.games.codename.combat import destroy, owner_of, part_stats, roll_dice, stats
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import State, with_player
+
+_C = load()
+
+OWN_TURN = frozenset(a.id for a in _C.abilities.values() if a.timing == "own-turn")
+REACTIONS = frozenset(a.id for a in _C.abilities.values() if a.timing == "reaction")
+
+SHELL_BONUS = 2
+DODGE_BONUS = 4
+ROAR_BONUS = 3
+SURGE_ENERGY = 2
+PACK_BONUS = 2
+BARBS_AT = 4
+
+
+def _ready(state: State, seat: int, kinds: frozenset[str]) -> list[tuple[str, str]]:
+    """(part, ability) for seat's attached parts with an ability of `kinds` that can be used and paid now."""
+    p = state.players[seat]
+    used = state.used
+    out = []
+    for placed in p.monster:
+        s = part_stats(placed.card)
+        if s.ability in kinds and s.cost <= p.energy and placed.card not in used:
+            out.append((placed.card, s.ability))
+    return out
+
+
+def own_turn_uses(state: State, seat: int) -> list[Use]:
+    """The own-turn abilities seat may use now."""
+    out: list[Use] = []
+    for card, ability in _ready(state, seat, OWN_TURN):
+        if ability == "regrow":
+            seen = set()
+            for g in state.graveyard:
+                if g.owner == seat and g.card in _C.parts and g.card not in seen:
+                    seen.add(g.card)
+                    out.append(Use(card, g.card))
+        else:
+            out.append(Use(card))
+    return out
+
+
+def reaction_uses(state: State, seat: int) -> list[Use]:
+    """The reactions seat (the attacked player) may use against the pending attack."""
+    attack = state.attack
+    assert attack is not None
+    out: list[Use] = []
+    for card, ability in _ready(state, seat, REACTIONS):
+        if ability == "shell":
+            out.append(Use(card))
+        elif ability == "dodge":
+            if attack.target == card:
+                out.append(Use(card))
+        elif ability == "counter" or len(attack.parts) > 1:
+            out.extend(Use(card, a) for a in attack.parts)
+    return out
+
+
+def _pay(state: State, seat: int, card: str) -> State:
+    p = state.players[seat]
+    p = msgspec.structs.replace(p, energy=p.energy - part_stats(card).cost)
+    return msgspec.structs.replace(with_player(state, seat, p), used=(*state.used, card))
+
+
+def use(state: State, seat: int, action: Use, reacting: bool) -> State:
+    """Use an ability of one of seat's parts (an own-turn ability, or a reaction when `reacting`).
+
+    Raises:
+        IllegalAction: when the part cannot use that ability now.
+    """
+    options = reaction_uses(state, seat) if reacting else own_turn_uses(state, seat)
+    if action not in options:
+        raise IllegalAction(_why_not(state, seat, action, reacting), action)
+    ability = part_stats(action.part).ability
+    state = _pay(state, seat, action.part)
+    who = f"Player {seat + 1}"
+    name = part_stats(action.part).name
+    if ability == "roar":
+        return msgspec.structs.replace(
+            state,
+            roar=state.roar + ROAR_BONUS,
+            events=(*state.events, f"{who}'s {name} roars: +3 to the next attack."),
+        )
+    if ability == "surge":
+        p = state.players[seat]
+        state = with_player(state, seat, msgspec.structs.replace(p, energy=p.energy + SURGE_ENERGY))
+        return msgspec.structs.replace(state, events=(*state.events, f"{who}'s {name} surges: +2 energy."))
+    if ability == "regrow":
+        grave = list(state.graveyard)
+        index = next(i for i, g in enumerate(grave) if g.owner == seat and g.card == action.choice)
+        del grave[index]
+        p = state.players[seat]
+        state = with_player(state, seat, msgspec.structs.replace(p, cards=(*p.cards, action.choice)))
+        return msgspec.structs.replace(
+            state,
+            graveyard=tuple(grave),
+            events=(*state.events, f"{who}'s {name} regrows {action.choice} into the inventory."),
+        )
+    attack = state.attack
+    assert attack is not None
+    if ability == "shell":
+        attack = msgspec.structs.replace(attack, defense=attack.defense + SHELL_BONUS)
+        return msgspec.structs.replace(
+            state, attack=attack, events=(*state.events, f"{who}'s {name} shields the target: +2 Defense.")
+        )
+    if ability == "dodge":
+        attack = msgspec.structs.replace(attack, defense=attack.defense + DODGE_BONUS)
+        return msgspec.structs.replace(
+            state, attack=attack, events=(*state.events, f"{who}'s {name} dodges: +4 Defense.")
+        )
+    if ability == "web":
+        parts = tuple(a for a in attack.parts if a != action.choice)
+        return msgspec.structs.replace(
+            state,
+            attack=msgspec.structs.replace(attack, parts=parts),
+            events=(*state.events, f"{who}'s {name} webs {action.choice}: it drops out of the attack."),
+        )
+    # counter
+    mine = part_stats(action.part)
+    dice, rng = roll_dice(state.rng, mine.attack_roll)
+    total = sum(dice) + mine.attack_mod
+    target = stats(state, action.choice)
+    hit = total >= target.defense
+    state = msgspec.structs.replace(
+        state,
+        rng=rng,
+        events=(
+            *state.events,
+            f"{who}'s {name} counters {action.choice}: rolls {'+'.join(map(str, dice))}"
+            f"{mine.attack_mod:+d} = {total} against Defense {target.defense}: {'destroyed' if hit else 'missed'}.",
+        ),
+    )
+    if not hit:
+        return state
+    victim = owner_of(state, action.choice)
+    state, gone = destroy(state, victim, action.choice)
+    if state.attack is None:
+        return state
+    lost = set(gone)
+    parts = tuple(a for a in attack.parts if a not in lost)
+    if not state.players[attack.attacker].alive:
+        parts = ()
+    return msgspec.structs.replace(state, attack=msgspec.structs.replace(attack, parts=parts))
+
+
+def _why_not(state: State, seat: int, action: Use, reacting: bool) -> str:
+    p = state.players[seat]
+    if not any(placed.card == action.part for placed in p.monster):
+        return f"{action.part} is not attached to your monster."
+    s = part_stats(action.part)
+    if not s.ability:
+        return f"{s.name} has no ability."
+    ability = _C.abilities[s.ability]
+    if action.part in state.used:
+        return f"{s.name} has already been used this round."
+    if s.cost > p.energy:
+        return f"{s.name} costs {s.cost} energy and you hold {p.energy}."
+    if ability.timing == "passive":
+        return f"{ability.name} is always on; it is never used."
+    if reacting and ability.timing != "reaction":
+        return f"{ability.name} can be used only on your own turn."
+    if not reacting and ability.timing != "own-turn":
+        return f"{ability.name} is a reaction: it can be used only when your monster is attacked."
+    if s.ability == "dodge":
+        return f"Dodge protects only {s.name} itself, and it is not the target."
+    return f"{action.choice or 'that'} is not a choice {ability.name} can make now."

@@ -1,0 +1,143 @@
+"""Card values in play, dice, and destruction (the reference sheet's Cutting Limbs and Graveyard sections).
+
+Destroying a part cuts off everything attached beyond it; all of it goes to the graveyard, a shared face-up
+pile that remembers whose monster each card came from. Destroying a torso destroys the monster: all its cards
+go to the graveyard, its inventory to the box, its energy back to the supply.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import msgspec
+
+from chimera_tui.engine.rng import Rng
+from chimera_tui.games.codename.attaching import cut
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import Grave, Phase, State, with_player
+
+_C = load()
+
+
+class Stats(NamedTuple):
+    """A card's values as they count in the arena."""
+
+    name: str
+    attack_roll: int
+    attack_mod: int
+    defense: int
+    cost: int
+    ability: str
+
+
+_PART_STATS = {
+    p.id: Stats(p.name, p.attack_roll, p.attack_mod, p.defense, p.cost, p.ability) for p in _C.parts.values()
+}
+
+
+def torso_seat(card: str) -> int:
+    """The seat of a ``torso:N`` id."""
+    return int(card[6:])
+
+
+def stats(state: State, card: str) -> Stats:
+    """The values of a part, or of a joined torso (``torso:N``).
+
+    A joined torso rolls the larger of its halves' Attack Rolls and adds up their Attack Mods, Defenses and
+    energy costs.
+    """
+    part = _PART_STATS.get(card)
+    if part is not None:
+        return part
+    return torso_stats(state.players[torso_seat(card)].torso)
+
+
+@lru_cache(maxsize=256)
+def torso_stats(halves: tuple[str, ...]) -> Stats:
+    """The values of the torso joined from `halves`."""
+    defs = [_C.torsos[t] for t in halves]
+    return Stats(
+        "torso",
+        max((h.attack_roll for h in defs), default=0),
+        sum(h.attack_mod for h in defs),
+        sum(h.defense for h in defs),
+        sum(h.cost for h in defs),
+        "",
+    )
+
+
+def part_stats(card: str) -> Stats:
+    """The printed values of a monster part."""
+    return _PART_STATS[card]
+
+
+def owner_of(state: State, card: str) -> int:
+    """The seat whose monster `card` is attached to (or whose torso it is), or -1."""
+    if card.startswith("torso:"):
+        seat = card[6:]
+        if seat.isdigit() and int(seat) < len(state.players) and state.players[int(seat)].torso:
+            return int(seat)
+        return -1
+    for seat, p in enumerate(state.players):
+        for placed in p.monster:
+            if placed.card == card:
+                return seat
+    return -1
+
+
+EXPLODE_LIMIT = 10
+"""At most this many extra rolls per die (only a rigged test could ever reach it)."""
+
+
+def roll_dice(rng: Rng, count: int) -> tuple[list[int], Rng]:
+    """`count` attack dice. Monstrous strike: a 6 is rolled again and added, again on another 6.
+
+    Returns:
+        Each die's result (a 6 followed by its extra rolls counts as one die: 6 + 6 + 2 = 14) and the Rng.
+    """
+    dice = []
+    for _ in range(count):
+        value, rng = rng.roll(6)
+        total, extra = value, 0
+        while value == 6 and extra < EXPLODE_LIMIT:
+            value, rng = rng.roll(6)
+            total += value
+            extra += 1
+        dice.append(total)
+    return dice, rng
+
+
+def destroy(state: State, seat: int, card: str) -> tuple[State, list[str]]:
+    """Destroy `card` on seat's monster (a part, cutting what lies beyond it, or ``torso:N``).
+
+    Returns:
+        The new state and the cards that went to the graveyard.
+    """
+    player = state.players[seat]
+    if card.startswith("torso:"):
+        gone = [*player.torso, *(p.card for p in player.monster)]
+        dead = msgspec.structs.replace(player, torso=(), monster=(), cards=(), energy=0, alive=False)
+        state = msgspec.structs.replace(
+            with_player(state, seat, dead),
+            box=(*state.box, *player.cards),
+            graveyard=(*state.graveyard, *(Grave(c, seat) for c in gone)),
+            events=(*state.events, f"Player {seat + 1}'s torso is destroyed: the monster falls."),
+        )
+        return check_over(state), gone
+    player, gone = cut(player, card)
+    state = msgspec.structs.replace(
+        with_player(state, seat, player), graveyard=(*state.graveyard, *(Grave(c, seat) for c in gone))
+    )
+    if len(gone) > 1:
+        state = msgspec.structs.replace(
+            state, events=(*state.events, f"Cut off beyond {card}: {', '.join(gone[1:])}.")
+        )
+    return state, gone
+
+
+def check_over(state: State) -> State:
+    """End the game when at most one monster is left."""
+    if sum(p.alive for p in state.players) <= 1:
+        return msgspec.structs.replace(state, phase=Phase.OVER, attack=None)
+    return state

@@ -1,0 +1,288 @@
+"""Codename: Chimera's rules core: setup, whose decision it is, legal actions, apply, views.
+
+The flow: torso choice → Phase One, Drafting (deal, dealer's pick, auction) → Phase Two, Building (each seat
+in turn, in private) → Phase Three, Arena (turns with attacks and reactions) → over. `legal_actions` and
+`apply` dispatch on `State.phase` through dicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+import msgspec
+
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.rng import Rng
+from chimera_tui.engine.ruleset import GameConfig, OptionSpec
+from chimera_tui.games.codename import arena, building, drafting, torso
+from chimera_tui.games.codename.actions import (
+    Action,
+    Attach,
+    AttackWith,
+    Bid,
+    Done,
+    EndTurn,
+    Go,
+    Join,
+    Pass,
+    Pick,
+    PickTorso,
+    Skip,
+    Take,
+    Use,
+    parse,
+)
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.scoring import scores, winner
+from chimera_tui.games.codename.state import Phase, Player, State
+
+_C = load()
+
+YOUNGEST = OptionSpec(
+    "youngest",
+    "Youngest player (first torso pick)",
+    ("random", "1", "2", "3", "4"),
+    "Who chooses the first torso card; random draws a seat with the game's seed.",
+)
+SHORTEST = OptionSpec(
+    "shortest",
+    "Shortest player (first dealer)",
+    ("random", "1", "2", "3", "4"),
+    "Who deals the first drafting round; random draws a seat with the game's seed.",
+)
+
+
+def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, Rng]:
+    value = config.option(spec)
+    if value == "random":
+        return rng.below(config.players)
+    if value not in spec.choices or int(value) > config.players:
+        raise IllegalAction(f"{spec.label}: {value!r} is not a seat of this {config.players}-player game.")
+    return int(value) - 1, rng
+
+
+def _to_act(state: State) -> int | None:
+    phase = state.phase
+    if phase is Phase.TORSO:
+        return torso.picker(state)
+    if phase is Phase.DEAL:
+        return state.dealer
+    if phase is Phase.AUCTION:
+        assert state.auction is not None
+        return state.auction.bidder
+    if phase is Phase.PICK:
+        assert state.auction is not None
+        return state.auction.leader
+    if phase is Phase.BUILD:
+        return state.builder
+    if phase is Phase.TURN:
+        return arena.current(state)
+    if phase is Phase.JOIN or phase is Phase.REACT:
+        assert state.attack is not None
+        return state.attack.attacker if phase is Phase.JOIN else state.attack.target_seat
+    return None
+
+
+_LEGAL: dict[Phase, Callable[[State], Sequence[Any]]] = {
+    Phase.TORSO: torso.legal,
+    Phase.DEAL: drafting.deal_legal,
+    Phase.AUCTION: drafting.auction_legal,
+    Phase.PICK: drafting.pick_legal,
+    Phase.BUILD: building.legal,
+    Phase.TURN: arena.turn_legal,
+    Phase.JOIN: lambda s: [*arena.join_options(s), Go()],
+    Phase.REACT: lambda s: arena.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
+    Phase.OVER: lambda s: [],
+}
+
+_ACCEPTS: dict[Phase, tuple[type, ...]] = {
+    Phase.TORSO: (PickTorso,),
+    Phase.DEAL: (Take, Skip),
+    Phase.AUCTION: (Bid, Pass),
+    Phase.PICK: (Pick,),
+    Phase.BUILD: (Attach, Done),
+    Phase.TURN: (AttackWith, Use, Attach, EndTurn),
+    Phase.JOIN: (Join, Go),
+    Phase.REACT: (Use, Attach, Pass),
+    Phase.OVER: (),
+}
+
+_APPLY: dict[Phase, Callable[[State, Any], State]] = {
+    Phase.TORSO: torso.pick,
+    Phase.DEAL: drafting.dealer_choice,
+    Phase.AUCTION: drafting.bid_or_pass,
+    Phase.PICK: drafting.pick,
+    Phase.BUILD: building.build,
+    Phase.TURN: arena.take_turn_action,
+    Phase.JOIN: arena.join_phase,
+    Phase.REACT: arena.react,
+}
+
+_PROMPTS = {
+    Phase.TORSO: "choose a torso half",
+    Phase.DEAL: "take a face-up card for 1 energy or skip",
+    Phase.AUCTION: "bid or pass",
+    Phase.PICK: "pick a card",
+    Phase.BUILD: "attach parts or finish building",
+    Phase.TURN: "attack, use an ability, attach, or end the turn",
+    Phase.JOIN: "add a part to the attack or roll",
+    Phase.REACT: "react to the attack or pass",
+}
+
+
+class CodenameRules:
+    """Codename: Chimera for 2 to 4 players."""
+
+    id: ClassVar[str] = "codename"
+    title: ClassVar[str] = "Codename: Chimera"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[tuple[OptionSpec, ...]] = (YOUNGEST, SHORTEST)
+    state_type: ClassVar[type[State]] = State
+
+    def new_game(self, config: GameConfig, seed: int) -> State:
+        """Torso halves face up, the part deck shuffled, youngest and shortest seats fixed.
+
+        Raises:
+            IllegalAction: for a seat count outside 2–4 or a seat option beyond the table.
+        """
+        n = config.players
+        if not self.min_players <= n <= self.max_players:
+            raise IllegalAction(f"{self.title} is for 2 to 4 players, not {n}.")
+        rng = Rng(seed)
+        first, rng = _seat_option(config, YOUNGEST, rng)
+        dealer, rng = _seat_option(config, SHORTEST, rng)
+        deck, rng = rng.shuffle(_C.part_ids)
+        return State(
+            phase=Phase.TORSO,
+            players=tuple(Player() for _ in range(n)),
+            rng=rng,
+            first=first,
+            torso_order=torso.pick_order(first, n),
+            torso_pool=_C.torso_ids,
+            deck=deck,
+            dealer=dealer,
+        )
+
+    def to_act(self, state: State) -> int | None:
+        return _to_act(state)
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        return _LEGAL[state.phase](state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after `action` by the seat to act.
+
+        Raises:
+            IllegalAction: with the rule that forbids it.
+        """
+        phase = state.phase
+        if phase is Phase.OVER:
+            raise IllegalAction("The game is over.", action)
+        if not isinstance(action, _ACCEPTS[phase]):
+            raise IllegalAction(f"Now is the time to {_PROMPTS[phase]}; {action} does not fit.", action)
+        return _APPLY[phase](msgspec.structs.replace(state, events=()), action)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase is Phase.OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return scores(state)
+
+    def winner(self, state: State) -> tuple[int, ...]:
+        return winner(state)
+
+    def view(self, state: State, seat: int | None) -> State:
+        """What `seat` may see: no deck order, no box, no other hands or inventories, no monster being built."""
+        building_now = state.phase is Phase.BUILD
+        players = tuple(
+            p
+            if s == seat
+            else msgspec.structs.replace(
+                p,
+                cards=("",) * len(p.cards),
+                monster=() if building_now else p.monster,
+            )
+            for s, p in enumerate(state.players)
+        )
+        return msgspec.structs.replace(
+            state,
+            players=players,
+            rng=Rng(0),
+            deck=("",) * len(state.deck),
+            box=("",) * len(state.box),
+        )
+
+    def parse(self, state: State, text: str) -> Action:
+        return parse(text)
+
+    def describe(self, state: State, action: Action) -> str:
+        seat = self.to_act(state)
+        who = f"Player {seat + 1}" if seat is not None else "Nobody"
+        return f"{who}: {describe_action(action)}"
+
+    def is_irreversible(self, before: State, action: Action, after: State) -> bool:
+        """Dice, cards turned up or drawn, inventory cards attached and the monsters' reveal cannot be taken back."""
+        return (
+            before.rng != after.rng
+            or len(before.deck) != len(after.deck)
+            or (before.phase is Phase.BUILD and after.phase is not Phase.BUILD)
+            or (isinstance(action, Attach) and before.phase is not Phase.BUILD)
+            or after.phase is Phase.OVER
+        )
+
+    def round_label(self, state: State) -> str:
+        phase = state.phase
+        if phase is Phase.TORSO:
+            return "Torso choice"
+        if phase in (Phase.DEAL, Phase.AUCTION, Phase.PICK):
+            return f"Drafting, deal {state.draft_round}"
+        if phase is Phase.BUILD:
+            return "Building"
+        if phase is Phase.OVER:
+            return "Game over"
+        return f"Arena, round {state.arena_round}"
+
+
+def describe_action(action: Action) -> str:
+    """An action in words."""
+    match action:
+        case PickTorso(card):
+            return f"chooses the torso half {_name(card)}"
+        case Take(card):
+            return f"takes {_name(card)} for 1 energy"
+        case Skip():
+            return "takes no card"
+        case Bid(amount):
+            return f"bids {amount}"
+        case Pass():
+            return "passes"
+        case Pick(card):
+            return f"picks {_name(card)}"
+        case Attach(card, parent, slot):
+            return f"attaches {_name(card)} to the {slot} edge of {_name(parent)}"
+        case Done():
+            return "finishes building"
+        case AttackWith(part, target):
+            return f"attacks {_name(target)} with {_name(part)}"
+        case Join(part):
+            return f"adds {_name(part)} to the attack"
+        case Go():
+            return "rolls the attack"
+        case Use(part, choice):
+            return f"uses {_name(part)}" + (f" on {_name(choice)}" if choice else "")
+        case EndTurn():
+            return "growls and ends the turn"
+    return str(action)
+
+
+def _name(card: str) -> str:
+    if card.startswith("torso:"):
+        return f"Player {int(card[6:]) + 1}'s torso"
+    if card in _C.parts:
+        return f"{_C.parts[card].name} ({card})"
+    if card in _C.torsos:
+        return _C.torsos[card].name
+    return card

@@ -1,0 +1,145 @@
+"""The state of a game of Codename: Chimera: frozen msgspec Structs, tuples only.
+
+Cards are referred to by their content id. Each card is in exactly one place: the torso pool, the deck, the
+face-up row, the discard pile, a player's hand/inventory (`Player.cards`), a player's torso (`Player.torso`), a
+monster (`Player.monster`), the graveyard or the box.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import msgspec
+
+from chimera_tui.engine.rng import Rng
+
+
+class Phase(enum.Enum):
+    """Whose decision is pending and of what kind."""
+
+    TORSO = "torso"
+    """Picking torso halves, in snake order."""
+    DEAL = "deal"
+    """The dealer may take one of the face-up cards for 1 energy."""
+    AUCTION = "auction"
+    """Bidding for the right to pick one of the remaining face-up cards."""
+    PICK = "pick"
+    """The auction winner picks a card."""
+    BUILD = "build"
+    """One player at a time builds in private."""
+    TURN = "turn"
+    """An arena turn: attack, use abilities, attach, or end the turn."""
+    JOIN = "join"
+    """A declared attack: the attacker may add more parts, then rolls."""
+    REACT = "react"
+    """The attacked player may use reactions before the dice are rolled."""
+    OVER = "over"
+
+
+class Placed(msgspec.Struct, frozen=True, array_like=True):
+    """A monster part attached to a monster, on the monster's grid (the torso's upper half is at 0,0)."""
+
+    card: str
+    parent: str
+    """The card it is stitched to (a part id or one of the torso halves' ids)."""
+    slot: str
+    """The parent's edge it hangs from: "far", "left" or "right"."""
+    x: int
+    y: int
+    facing: int
+    """Direction from the parent to this card (0 north, 1 east, 2 south, 3 west); its far edge points this way."""
+
+
+class Grave(msgspec.Struct, frozen=True, array_like=True):
+    """A card in the graveyard and whose monster it came from."""
+
+    card: str
+    owner: int
+
+
+class Player(msgspec.Struct, frozen=True):
+    """One scientist and their monster."""
+
+    energy: int = 0
+    """Energy tokens held (never negative)."""
+    torso: tuple[str, ...] = ()
+    """Torso halves in pick order: the first is the upper half (0,0), the second the lower half (0,1)."""
+    cards: tuple[str, ...] = ()
+    """Parts held face down: the hand during drafting and building, the inventory in the arena."""
+    monster: tuple[Placed, ...] = ()
+    """Attached parts (the torso halves are not listed here), in the order they were attached."""
+    alive: bool = True
+    """False once the torso has been destroyed."""
+
+
+class Auction(msgspec.Struct, frozen=True):
+    """An auction in progress."""
+
+    bidder: int
+    """The seat asked to raise or pass."""
+    bid: int = 0
+    """The current bid (0 before anyone bids)."""
+    leader: int = -1
+    """The seat holding the current bid, or -1."""
+    passes: int = 0
+    """Passes in a row since the last bid (or since the start)."""
+
+
+class Attack(msgspec.Struct, frozen=True):
+    """A declared attack waiting for more attackers, reactions and the roll."""
+
+    attacker: int
+    parts: tuple[str, ...]
+    """The attacking parts (``torso:N`` for a torso), in the order they joined."""
+    target_seat: int
+    target: str
+    bonus: int = 0
+    """Added to the total (Roar)."""
+    defense: int = 0
+    """Added to the target's Defense (Shell, Dodge)."""
+
+
+class State(msgspec.Struct, frozen=True):
+    """The whole game."""
+
+    phase: Phase
+    players: tuple[Player, ...]
+    rng: Rng
+    first: int
+    """The youngest player: first torso pick."""
+    torso_order: tuple[int, ...]
+    """The seats picking torso halves, in order (out and back)."""
+    torso_pool: tuple[str, ...]
+    """Torso halves still face up to be picked."""
+    deck: tuple[str, ...] = ()
+    """Face-down monster-part deck, top first."""
+    row: tuple[str, ...] = ()
+    """Face-up cards of the current drafting round."""
+    discard: tuple[str, ...] = ()
+    box: tuple[str, ...] = ()
+    """Cards out of play (unpicked torso halves, the deck and discard after drafting, dead monsters' inventory)."""
+    graveyard: tuple[Grave, ...] = ()
+    dealer: int = 0
+    draft_round: int = 0
+    auction: Auction | None = None
+    builder: int = 0
+    """The seat building now (seats build one after another, from seat 0)."""
+    arena_round: int = 0
+    order: tuple[int, ...] = ()
+    """This arena round's turn order."""
+    turn: int = 0
+    """Index into `order` of the monster whose turn it is."""
+    used: tuple[str, ...] = ()
+    """Parts (and ``torso:N``) used this arena round."""
+    roar: int = 0
+    """Bonus waiting for the current player's next attack this turn."""
+    attack: Attack | None = None
+    events: tuple[str, ...] = ()
+    """What the last action caused, in words (dice, destructions), for the log and the screen."""
+
+
+def with_player(state: State, seat: int, player: Player) -> State:
+    """`state` with seat's player replaced."""
+    players = list(state.players)
+    players[seat] = player
+    return msgspec.structs.replace(state, players=tuple(players))

@@ -1,0 +1,318 @@
+"""Module effects: the small op vocabulary of the data files, its feasibility checks and its execution.
+
+A module lists options; an option is a sequence of ops. Placing a worker carries out one possible option
+(ST-PLACE-11/12: legal when at least one whole option can be done, payments in full). Ops that need a
+decision push a choice task (see prompts.py); the others change the game at once.
+"""
+
+from __future__ import annotations
+
+from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option
+from chimera_tui.games.station.core import CI, LAB_SLOTS, G, count
+from chimera_tui.games.station.state import Phase, Task
+
+# ---------------------------------------------------------------------------------------------- queries
+
+
+def station_modules(g: G) -> list[str]:
+    """Every module on the board: printed ones (slot B once unlocked) and built tiles."""
+    out = [m.id for m in g.c.defaults if m.id != "hub-b" or g.countdown == 0]
+    out.extend(b.tile for b in g.built)
+    return out
+
+
+def module_at(g: G) -> dict[object, str]:
+    """Hex -> module id for every printed module and built tile."""
+    at: dict[object, str] = {h: mid for mid, h in g.c.hex_of.items()}
+    for b in g.built:
+        at[b.hex] = b.tile
+    return at
+
+
+def hub_adjacent_modules(g: G) -> int:
+    """Built modules next to Command Hub A or B (the girder is not a module)."""
+    hubs = set(g.c.hub_hexes)
+    nb = g.c.neighbours
+    return sum(1 for b in g.built if not hubs.isdisjoint(nb[b.hex]))
+
+
+def displaceable(g: G, where: str) -> bool:
+    """Whether a worker on `where` may ever be displaced (ST-CLAW-08)."""
+    if where in ("lounge", "pool", "aside") or where in LAB_SLOTS:
+        return False
+    return not g.c.modules[where].no_displace
+
+
+def free_build_hexes(g: G) -> list[object]:
+    """Empty build spaces next to Command Hub A or B (locked or not) or to a built module (ST-BUILD-05/06)."""
+    if g.free_hexes is None:
+        taken = {b.hex for b in g.built}
+        anchors = set(g.c.hub_hexes) | taken
+        nb = g.c.neighbours
+        g.free_hexes = [h for h in g.c.build_hexes if h not in taken and not anchors.isdisjoint(nb[h])]
+    return g.free_hexes
+
+
+def build_cost(g: G, seat: int, tile: str, discount: int) -> int:
+    """What building `tile` costs `seat` (with a module's discount and the Broker power)."""
+    cost = g.c.modules[tile].cost - discount - (1 if g.has_power(seat, "broker") else 0)
+    return max(cost, 0)
+
+
+def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -> list[str]:
+    """Reactor tiles `seat` can pay for with `coins` (default: its coins)."""
+    have = g.players[seat].coins if coins is None else coins
+    return [t for t in g.reactor if t and build_cost(g, seat, t, discount) <= have]
+
+
+def recallable(g: G, seat: int, exclude: int) -> list[int]:
+    """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
+    out = []
+    for wi, (_, where) in enumerate(g.players[seat].workers):
+        if wi == exclude or where in ("aside", "pool") or where in LAB_SLOTS:
+            continue
+        if where != "lounge" and g.c.modules[where].no_recall:
+            continue
+        out.append(wi)
+    return out
+
+
+def board_workers(g: G, exclude_place: str = "") -> list[tuple[int, int, str]]:
+    """(seat, worker, module) of every worker on a displaceable board module."""
+    return [(s, w, m) for m, (s, w) in g.occupancy().items() if m != exclude_place and displaceable(g, m)]
+
+
+def copy_targets(g: G, seat: int, wi: int, self_id: str) -> list[str]:
+    """Board modules with a point value whose effect this worker could carry out (Catering Service)."""
+    out = []
+    for mid in station_modules(g):
+        m = g.c.modules[mid]
+        if mid == self_id or m.value <= 0 or any(op.op == "copy" for o in m.options for op in o.ops):
+            continue
+        if feasible_options(g, seat, wi, m):
+            out.append(mid)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------- feasibility
+
+
+def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str | None:
+    """Why `seat` (with worker `wi`, or -1 for a workerless activation) cannot carry out `opt`, or None."""
+    p = g.players[seat]
+    simple = g.c.simple_options.get(id(opt))
+    if simple is not None and p.coins >= simple[0] and p.food >= simple[1]:
+        return None  # only payments and plain gains, all affordable: the common case, checked fast
+    coins, food = p.coins, p.food
+    comps = list(g.comps(seat, wi))
+    pool = list(p.pool)
+    for op in opt.ops:
+        k = op.op
+        if k == "pay":
+            coins -= op.coins
+            food -= op.food
+            if coins < 0 or food < 0:
+                need = " and ".join(
+                    x for x in (f"{op.coins} coins" * (op.coins > 0), f"{op.food} food" * (op.food > 0)) if x
+                )
+                return f"{m.name} costs {need} and you cannot pay"
+        elif k == "gain":
+            coins += op.coins
+            food += op.food
+        elif k == "gain_per":
+            if wi < 0:
+                return f"{m.name} needs a worker"
+            if count(tuple(comps), op.per) < op.n:
+                return f"{m.name} needs a {op.per} on the worker"
+        elif k == "build":
+            if not free_build_hexes(g):
+                return "there is no empty build space next to the Command Hub or a built module"
+            if op.kind != "activate" and not affordable_tiles(g, seat, op.coins, coins):
+                if not any(g.reactor):
+                    return "the Reactor is empty, so nothing can be built until it is refilled"
+                return "you cannot afford any module in the Reactor"
+        elif k in ("detach", "discard"):
+            if wi < 0:
+                return f"{m.name} needs a worker"
+            have = comps if op.kind == "any" else [c for c in comps if c == op.kind]
+            if not have:
+                what = "component" if op.kind == "any" else op.kind
+                return f"{m.name} needs a {what} attached to the worker"
+            comps.remove(have[0])
+        elif k == "attach":
+            if wi < 0:
+                return f"{m.name} needs a worker"
+            if len(comps) >= g.limit(seat):
+                return "the worker already carries as many components as it may"
+            if not any(pool):
+                return "you have no unattached component to attach"
+            i = next(i for i, v in enumerate(pool) if v)
+            pool[i] -= 1
+            comps.append(COMPONENTS[i])
+        elif k == "graft":
+            if wi < 0:
+                return f"{m.name} needs a worker"
+            if len(comps) >= g.limit(seat):
+                return "the worker already carries as many components as it may"
+            if not any(g.supply):
+                return "the component supply is empty"
+            comps.append("brain")
+        elif k == "perk":
+            if not g.perk_display:
+                return "there is no perk in the display"
+        elif k == "recall":
+            if not recallable(g, seat, wi):
+                return "you have no other placed worker to take back"
+        elif k == "copy":
+            if wi < 0 or not copy_targets(g, seat, wi, m.id):
+                return "there is no module with a point value whose effect you could carry out"
+        elif k == "send":
+            if len(board_workers(g, m.id)) < op.n:
+                return f"fewer than {op.n} workers stand on modules they may be moved from"
+        elif k == "swap":
+            bw = board_workers(g, m.id)
+            if not any(s == seat for s, _, _ in bw) or not any(s != seat for s, _, _ in bw):
+                return "a swap needs one of your workers and an opponent's on board modules"
+        elif k == "refill" and op.kind == "worker" and wi < 0:
+            return f"{m.name} needs a worker"
+    return None
+
+
+def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
+    """Indices of the options of `m` that can be carried out."""
+    return [i for i, o in enumerate(m.options) if option_problem(g, seat, wi, m, o) is None]
+
+
+def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:
+    """Why no option of `m` can be carried out, or None."""
+    first = None
+    for o in m.options:
+        why = option_problem(g, seat, wi, m, o)
+        if why is None:
+            return None
+        first = first or why
+    return first
+
+
+# ---------------------------------------------------------------------------------------------- execution
+
+
+def start_effect(g: G, seat: int, wi: int, mid: str, src: str = "") -> None:
+    """Carry out module `mid` for `seat`: one option (asked if several are possible), op by op."""
+    g.push(Task("effect", seat, wi, mid, src=src))
+
+
+def run_effect(g: G, t: Task) -> None:
+    """Choose the option to carry out (ask when several are possible) and push its ops."""
+    m = g.c.modules[t.place]
+    opts = feasible_options(g, t.seat, t.worker, m)
+    if len(opts) == 1:
+        push_option(g, t, opts[0])
+    elif opts:
+        g.push(Task("option", t.seat, t.worker, t.place, src=t.src))
+
+
+def push_option(g: G, t: Task, index: int) -> None:
+    """Push the ops of option `index` of the task's module, to run in order."""
+    ops = g.c.modules[t.place].options[index].ops
+    g.push(*(Task("op", t.seat, t.worker, t.place, index, i, t.src) for i in range(len(ops))))
+
+
+def run_op(g: G, t: Task, op: Op) -> None:
+    """Carry out one op for task `t` (the op's place, option and index are in `t`)."""
+    seat, wi, track = t.seat, t.worker, t.src != "bonus"
+    cause = t.place if t.place in ("reactor", "research") else "effect"
+    k = op.op
+    if k == "gain":
+        g.gain(seat, op.coins, op.food, track)
+        g.score(seat, op.points, cause)
+    elif k == "gain_round":
+        g.gain(seat, op.coins * g.round, op.food * g.round, track)
+        g.score(seat, op.points * g.round, cause)
+    elif k == "gain_per":
+        c = count(g.comps(seat, wi), op.per)
+        g.gain(seat, op.coins * c, op.food * c, track)
+        g.score(seat, op.points * c, "effect")
+    elif k == "per_hub":
+        c = hub_adjacent_modules(g)
+        g.gain(seat, op.coins * c, op.food * c, track)
+        g.score(seat, op.points * c, "effect")
+    elif k == "per_color":
+        c = sum(1 for mid in station_modules(g) if g.c.modules[mid].color == op.kind)
+        g.gain(seat, op.coins * c, op.food * c, track)
+    elif k == "pay":
+        p = g.players[seat]
+        p.coins -= op.coins
+        p.food -= op.food
+    elif k == "component":
+        if op.kind == "any":
+            g.push(*(Task("component", seat, wi, src=t.src) for _ in range(op.n)))
+        else:
+            for _ in range(op.n):
+                g.gain_component(seat, op.kind, track)
+    elif k == "research":
+        g.push(*(Task("research", seat, wi, src=t.src) for _ in range(op.n)))
+    elif k == "build":
+        g.push(Task("build_tile", seat, wi, op.kind, n=op.coins, src=t.src))
+    elif k == "command":
+        command(g, seat, wi)
+    elif k == "marker":
+        if not g.marker_taken:
+            g.marker_taken = True
+            g.start = seat
+    elif k == "refill":
+        from chimera_tui.games.station.reactor import boiler
+
+        boiler(g, seat, wi, t.src)
+    elif k == "recall":
+        g.push(Task("recall", seat, wi, src=t.src, n=0 if t.src == "bonus" else 1))
+    elif k in ("detach", "discard", "graft"):
+        g.push(Task(k, seat, wi, op.kind, src=t.src))
+    elif k == "attach":
+        g.push(Task("attach", seat, wi, src=t.src))
+    elif k == "perk":
+        g.push(Task("perk", seat, wi, src=t.src))
+    elif k == "copy":
+        g.push(Task("copy", seat, wi, t.place, src=t.src))
+    elif k == "beg":
+        g.push(*(Task("beg", (seat + d) % g.n, -1, str(seat)) for d in range(1, g.n)))
+    elif k == "send":
+        g.push(*(Task("send", seat, wi, t.place) for _ in range(op.n)))
+    elif k == "swap":
+        g.push(Task("swap", seat, wi, t.place))
+    elif k == "place":
+        g.push(Task("place", seat, wi))
+    elif k == "again":
+        if wi >= 0 and g.phase is Phase.PLACEMENT:  # once: a Dispatch worker placed again does not repeat
+            g.again.append((seat, wi))
+    elif k == "wipe":
+        from chimera_tui.games.station.reactor import refill
+
+        g.discard = (*g.discard, *(x for x in g.reactor if x))
+        g.reactor = [""] * 6
+        refill(g)
+    elif k == "worker":
+        p = g.players[seat]
+        for i, (_, where) in enumerate(p.workers):
+            if where == "aside":
+                g.move(seat, i, "pool")
+                break
+    else:  # pragma: no cover - content validation rejects unknown ops
+        raise ValueError(f"unknown op {k!r}")
+
+
+def command(g: G, seat: int, wi: int) -> None:
+    """Score the values of modules occupied by opponents (and by yourself with a double brain, ST-BRAIN-07)."""
+    own = wi >= 0 and count(g.comps(seat, wi), "brain") >= 2
+    total = 0
+    for mid, (s, _) in g.occupancy().items():
+        if mid in LAB_SLOTS:
+            continue
+        if s != seat or own:
+            total += g.c.modules[mid].value
+    g.score(seat, total, "command")
+
+
+def component_choices(g: G) -> list[str]:
+    """Types a "component of your choice" may be (ST-SPLICE-14: only types in stock)."""
+    return [k for k in COMPONENTS if g.supply[CI[k]] > 0]

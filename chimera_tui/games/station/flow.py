@@ -1,0 +1,194 @@
+"""The game's flow: setup (A–O), the rounds with their station progress, turn order, the Splicing Lab
+phase's order, the Feeding phase, and the task loop that runs everything that needs no decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chimera_tui.engine.rng import Rng
+from chimera_tui.games.station import building, feeding, research
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import LAB_SLOTS, G, count
+from chimera_tui.games.station.effects import run_effect, run_op
+from chimera_tui.games.station.prompts import CHOICES, EMPTY
+from chimera_tui.games.station.reactor import refill
+from chimera_tui.games.station.scoring import final_scoring
+from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
+
+POOL_SIZE = {2: 4, 3: 3, 4: 2}
+"""Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""
+
+
+def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
+    """Setup steps A–N; the draft (N–O) follows as decisions."""
+    c = content()
+    n = len(names)
+    rng = Rng(seed)
+    mats, rng = rng.shuffle([m.id for m in c.mats])
+    start, rng = rng.below(n)
+    tiles, rng = rng.shuffle([t.id for t in c.tiles])
+    perks, rng = rng.shuffle([p.id for p in c.perks])
+    workers = tuple(Worker((), "pool") for _ in range(POOL_SIZE[n])) + (Worker((), "aside"),) * 2
+    players = tuple(Player(mats[i], sides[i], 0, 0, (0, 0, 0, 0), workers, score=10) for i in range(n))
+    draft = tuple(card.id for card in c.cards if card.players <= n)
+    order = [(start - k) % n for k in range(1, n + 1)]  # right of the start player first, counter-clockwise
+    tasks = [Task("begin_round", start), Task("setup_gains", start)]
+    tasks += [Task("draft", s) for s in reversed(order)]
+    state = State(
+        names=names, phase=Phase.DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
+        round_markers=4, players=players, supply=(7, 7, 7, 7), reactor=tiles[:6], pile=tiles[6:], discard=(),
+        built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks),
+        events=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng,
+    )  # fmt: skip
+    g = G(state)
+    advance(g)
+    return g.freeze()
+
+
+def _setup_gains(g: G, t: Task) -> None:
+    """Step O: each player's card resources; research symbols in turn order (ST-SETUP-27..29)."""
+    g.draft = []
+    for seat in reversed(g.order()):
+        card = g.c.card_by_id[g.players[seat].card]
+        g.gain(seat, card.coins, card.food, track=False)
+        for k in card.components:
+            g.gain_component(seat, k, track=False)
+        if card.research:
+            g.push(Task("research", seat, src="bonus"))
+
+
+def _begin_round(g: G, t: Task) -> None:
+    """Station progress for the new round (ST-PROGRESS-04..16), then the Placement phase."""
+    g.round += 1
+    if g.round > 1:
+        g.round_markers -= 1
+    if g.round in (2, 3):
+        g.countdown -= 1
+    if g.round in (3, 5):
+        research.deal_perks(g, 3)
+        g.push(*(Task("research", s, src="bonus") for s in g.order()))
+    g.phase = Phase.PLACEMENT
+    g.turn = g.start
+    g.marker_taken = False
+
+
+def _next_turn(g: G, t: Task) -> None:
+    """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
+    if g.phase is not Phase.PLACEMENT:
+        return
+    for k in range(1, g.n + 1):
+        seat = (g.turn + k) % g.n
+        if g.pool_workers(seat):
+            g.turn = seat
+            return
+    g.phase = Phase.LAB
+
+
+def lab_placer(g: G) -> tuple[int, list[int]] | None:
+    """Who places next in the Splicing Lab phase, and which workers (ST-SPLICE-05..10)."""
+    for seat in g.order():
+        ws = g.pool_workers(seat)
+        if ws:
+            return seat, ws
+    occ = g.occupancy()
+    for slot in LAB_SLOTS:
+        if slot in occ:
+            seat, wi = occ[slot]
+            return seat, [wi]
+    return None
+
+
+def placer(g: G) -> tuple[int, list[int]] | None:
+    """The seat placing a worker now (with the workers it may place), when no task is pending."""
+    if g.phase is Phase.PLACEMENT:
+        return g.turn, g.pool_workers(g.turn)
+    if g.phase is Phase.LAB:
+        return lab_placer(g)
+    return None
+
+
+def _action_end(g: G, t: Task) -> None:
+    """Tentacle bonuses at the end of an action (ST-TENTACLE-01..09)."""
+    comps = g.comps(t.seat, t.worker)
+    tent = count(comps, "tentacle")
+    if not tent:
+        return
+    g.gain(t.seat, int(t.coins > 0), int(t.food > 0), track=False)
+    if tent >= 2 and t.comps:
+        kinds = sorted(set(t.comps))
+        if len(kinds) == 1:
+            g.gain_component(t.seat, kinds[0], track=False)
+        else:
+            g.push(Task("tentacle", t.seat, t.worker, comps=tuple(kinds)))
+
+
+def _op(g: G, t: Task) -> None:
+    run_op(g, t, g.c.modules[t.place].options[t.n].ops[t.i])
+
+
+def _refill(g: G, t: Task) -> None:
+    refill(g)
+
+
+def _end_round(g: G, t: Task) -> None:
+    if g.round >= 5:
+        final_scoring(g)
+        g.phase = Phase.OVER
+    else:
+        g.push(Task("begin_round", g.start))
+
+
+AUTO: dict[str, Callable[[G, Task], None]] = {
+    "effect": run_effect,
+    "op": _op,
+    "action_end": _action_end,
+    "research": research.advance,
+    "refill": _refill,
+    "bonus": building.run_bonus,
+    "activate_new": building.activate_new,
+    "next_turn": _next_turn,
+    "setup_gains": _setup_gains,
+    "begin_round": _begin_round,
+    "feed": feeding.feed_seat,
+    "end_round": _end_round,
+}
+"""Task kinds that need no decision."""
+
+
+def advance(g: G) -> None:
+    """Run tasks until a decision is needed (or the game is over)."""
+    while True:
+        if g.tasks:
+            t = g.tasks[-1]
+            auto = AUTO.get(t.kind)
+            if auto is not None:
+                g.tasks.pop()
+                auto(g, t)
+                continue
+            if t.kind == "place":
+                if not g.pool_workers(t.seat):
+                    g.tasks.pop()
+                    continue
+                return
+            choices, resolve = CHOICES[t.kind]
+            opts = choices(g, t)
+            if len(opts) > 1:
+                return
+            g.tasks.pop()
+            if opts:
+                resolve(g, t, opts[0])
+            else:
+                EMPTY.get(t.kind, lambda g, t: None)(g, t)
+            continue
+        if g.phase is Phase.LAB:
+            if lab_placer(g) is not None:
+                return
+            if g.again:
+                seat, wi = g.again.pop(0)
+                g.move(seat, wi, "pool")
+                continue
+            g.phase = Phase.FEEDING
+            g.push(*(Task("feed", s) for s in g.order()), Task("end_round", g.start))
+            continue
+        return

@@ -1,0 +1,236 @@
+"""Choice tasks: for each kind, the values a player may choose and what choosing one does.
+
+Every choice is one small decision (`Choose(value)`); `flow.advance` resolves a choice by itself when only
+one value is possible, and runs the "empty" handler when none is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from chimera_tui.games.station import building, feeding, placement, reactor, research
+from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.core import CI, G
+from chimera_tui.games.station.effects import (
+    board_workers,
+    component_choices,
+    copy_targets,
+    feasible_options,
+    push_option,
+    recallable,
+    start_effect,
+)
+from chimera_tui.games.station.state import Task
+
+Choices = Callable[[G, Task], list[str]]
+Resolve = Callable[[G, Task, str], None]
+
+
+def _option_choices(g: G, t: Task) -> list[str]:
+    m = g.c.modules[t.place]
+    return [m.options[i].label for i in feasible_options(g, t.seat, t.worker, m)]
+
+
+def _option(g: G, t: Task, v: str) -> None:
+    m = g.c.modules[t.place]
+    push_option(g, t, next(i for i, o in enumerate(m.options) if o.label == v))
+
+
+def _component(g: G, t: Task, v: str) -> None:
+    g.gain_component(t.seat, v, track=t.src != "bonus")
+
+
+def _component_empty(g: G, t: Task) -> None:
+    g.score(t.seat, 2, "supply")
+
+
+def _tentacle(g: G, t: Task, v: str) -> None:
+    g.gain_component(t.seat, v, track=False)
+
+
+def _splice(g: G, t: Task, v: str) -> None:
+    if not placement.splice_step(g, t, v):
+        g.tasks.append(t)
+
+
+def _draft(g: G, t: Task, v: str) -> None:
+    g.draft.remove(v)
+    g.players[t.seat].card = v
+
+
+def _flush(g: G, t: Task, v: str) -> None:
+    if v == "done":
+        reactor.refill(g)
+    else:
+        reactor.flush_remove(g, v)
+        g.tasks.append(t)
+
+
+def _flush_offer(g: G, t: Task, v: str) -> None:
+    if v == "flush":
+        g.players[t.seat].card = ""
+        g.tasks.append(Task("flush", t.seat))
+
+
+def _recall_choices(g: G, t: Task) -> list[str]:
+    ws = [f"w{i}" for i in recallable(g, t.seat, -1 if t.src == "bonus" else t.worker)]
+    return [*ws, "skip"] if t.src == "bonus" else ws
+
+
+def _recall(g: G, t: Task, v: str) -> None:
+    if v != "skip":
+        g.move(t.seat, int(v[1:]), "pool")
+
+
+def _copy(g: G, t: Task, v: str) -> None:
+    start_effect(g, t.seat, t.worker, v, src=t.src)
+
+
+def _take_choices(g: G, t: Task) -> list[str]:
+    comps = g.comps(t.seat, t.worker)
+    return sorted({c for c in comps if t.place in ("any", c)})
+
+
+def _detach(g: G, t: Task, v: str) -> None:
+    comps = list(g.comps(t.seat, t.worker))
+    comps.remove(v)
+    g.set_comps(t.seat, t.worker, tuple(comps))
+    if t.kind == "detach":
+        g.players[t.seat].pool[CI[v]] += 1
+    else:
+        g.supply[CI[v]] += 1
+
+
+def _attach_choices(g: G, t: Task) -> list[str]:
+    if len(g.comps(t.seat, t.worker)) >= g.limit(t.seat):
+        return []
+    return [k for k in COMPONENTS if g.players[t.seat].pool[CI[k]] > 0]
+
+
+def _attach(g: G, t: Task, v: str) -> None:
+    g.players[t.seat].pool[CI[v]] -= 1
+    g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
+
+
+def _graft_choices(g: G, t: Task) -> list[str]:
+    if len(g.comps(t.seat, t.worker)) >= g.limit(t.seat):
+        return []
+    return [k for k in component_choices(g) if t.place in ("any", k)]
+
+
+def _graft(g: G, t: Task, v: str) -> None:
+    g.supply[CI[v]] -= 1
+    g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
+
+
+def _beg_choices(g: G, t: Task) -> list[str]:
+    p = g.players[t.seat]
+    return [*(["coin"] if p.coins else []), *(["food"] if p.food else []), "no"]
+
+
+def _beg(g: G, t: Task, v: str) -> None:
+    if v == "no":
+        return
+    beggar = int(t.place)
+    coins, food = int(v == "coin"), int(v == "food")
+    g.gain(t.seat, -coins, -food, track=False)
+    g.score(t.seat, 1, "effect")
+    g.gain(beggar, coins, food)
+
+
+def _send_choices(g: G, t: Task) -> list[str]:
+    return [f"{s}.{w}" for s, w, _ in sorted(board_workers(g, t.place))]
+
+
+def _send(g: G, t: Task, v: str) -> None:
+    s, w = map(int, v.split("."))
+    g.move(s, w, "lounge")
+    g.push(Task("lounge", s, w, src="displaced"))
+
+
+def _swap_choices(g: G, t: Task) -> list[str]:
+    bw = board_workers(g, t.place)
+    if not any(s != t.seat for s, _, _ in bw):
+        return []
+    return [f"w{w}" for s, w, _ in sorted(bw) if s == t.seat]
+
+
+def _swap(g: G, t: Task, v: str) -> None:
+    g.tasks.append(Task("swap_with", t.seat, int(v[1:]), t.place))
+
+
+def _swap_with_choices(g: G, t: Task) -> list[str]:
+    return [f"{s}.{w}" for s, w, _ in sorted(board_workers(g, t.place)) if s != t.seat]
+
+
+def _swap_with(g: G, t: Task, v: str) -> None:
+    s, w = map(int, v.split("."))
+    mine = g.players[t.seat].workers[t.worker][1]
+    theirs = g.players[s].workers[w][1]
+    g.move(t.seat, t.worker, theirs)
+    g.move(s, w, mine)
+
+
+def _tentacle_choices(g: G, t: Task) -> list[str]:
+    return sorted(set(t.comps))
+
+
+CHOICES: dict[str, tuple[Choices, Resolve]] = {
+    "option": (_option_choices, _option),
+    "lounge": (lambda g, t: placement.lounge_choices(g, t.seat), placement.lounge_gain),
+    "splice": (lambda g, t: placement.splice_choices(g, t.seat, t.worker, t.comps), _splice),
+    "component": (lambda g, t: component_choices(g), _component),
+    "tentacle": (_tentacle_choices, _tentacle),
+    "perk": (lambda g, t: list(g.perk_display), lambda g, t, v: research.acquire(g, t.seat, v)),
+    "build_tile": (building.tile_choices, building.choose_tile),
+    "build_hex": (building.hex_choices, building.build),
+    "activate": (building.activate_choices, building.activate),
+    "recall": (_recall_choices, _recall),
+    "copy": (lambda g, t: copy_targets(g, t.seat, t.worker, t.place), _copy),
+    "detach": (_take_choices, _detach),
+    "discard": (_take_choices, _detach),
+    "attach": (_attach_choices, _attach),
+    "graft": (_graft_choices, _graft),
+    "feed_lose": (feeding.lose_choices, feeding.lose),
+    "draft": (lambda g, t: sorted(g.draft), _draft),
+    "flush": (lambda g, t: reactor.flush_choices(g), _flush),
+    "flush_offer": (lambda g, t: ["pass", "flush"] if g.players[t.seat].card else [], _flush_offer),
+    "beg": (_beg_choices, _beg),
+    "send": (_send_choices, _send),
+    "swap": (_swap_choices, _swap),
+    "swap_with": (_swap_with_choices, _swap_with),
+}
+"""Choice kind -> (possible values, resolve)."""
+
+EMPTY: dict[str, Callable[[G, Task], None]] = {
+    "component": _component_empty,
+    "feed_lose": feeding.starve,
+}
+"""What happens when a choice has no possible value (default: nothing)."""
+
+PROMPTS: dict[str, str] = {
+    "option": "Choose which effect of {place} to use",
+    "lounge": "Worker Lounge: take 1 coin or 1 food",
+    "splice": "Splicing Lab: attach (+) or detach (-) components, then done",
+    "component": "Choose a component from the supply",
+    "tentacle": "Double tentacle: choose the extra component",
+    "perk": "Choose a perk from the display",
+    "build_tile": "Choose a module from the Reactor to build",
+    "build_hex": "Choose where to build {place}",
+    "activate": "Choose a neighbouring module to activate (or skip)",
+    "recall": "Choose a placed worker to take back",
+    "copy": "Catering Service: choose a module to copy",
+    "detach": "Choose the component to detach",
+    "discard": "Choose the component to return",
+    "attach": "Choose a component to attach",
+    "graft": "Choose a component to graft onto the worker",
+    "feed_lose": "Feeding: choose the component to lose",
+    "draft": "Choose your starting resource card",
+    "flush": "Flush: choose Reactor modules to remove, then done",
+    "flush_offer": "End of your turn: pass, or discard your starting card to flush the Reactor",
+    "beg": "Beggar's Alley: give 1 coin or 1 food for 1 point, or no",
+    "send": "Morale Center: choose a worker to send to the Worker Lounge",
+    "swap": "Nonhuman Resources: choose your worker to swap",
+    "swap_with": "Nonhuman Resources: choose the opponent's worker",
+    "place": "Place another worker",
+}

@@ -1,0 +1,51 @@
+"""Research tracks (side A from the rules summary, side B per mat) and perks (acquisition, display)."""
+
+from __future__ import annotations
+
+from chimera_tui.games.station.content import Reward
+from chimera_tui.games.station.core import G
+from chimera_tui.games.station.state import Task
+
+
+def track(g: G, seat: int) -> tuple[Reward, ...]:
+    """The research track `seat` uses (its mat's side)."""
+    p = g.players[seat]
+    return g.c.track_a if p.side == "A" else g.c.mat_by_id[p.mat].track_b
+
+
+def advance(g: G, t: Task) -> None:
+    """Move one tier up and gain its reward at once; past tier 8, gain tier 8's reward again (ST-RESEARCH)."""
+    from chimera_tui.games.station.effects import run_op
+
+    p = g.players[t.seat]
+    if p.tier < 8:
+        p.tier += 1
+    reward = track(g, t.seat)[p.tier - 2]
+    op_task = Task("op", t.seat, t.worker, "research", src=t.src)
+    for op in reversed(reward.ops):
+        run_op(g, op_task, op)
+
+
+def refill_display(g: G, to: int = 3) -> None:
+    """Deal perks from the deck until the display shows `to` cards (ST-PERK-02); an empty deck deals none."""
+    while len(g.perk_display) < to and g.perk_deck:
+        g.perk_display.append(g.perk_deck[0])
+        g.perk_deck = g.perk_deck[1:]
+        g.revealed = True
+
+
+def deal_perks(g: G, k: int) -> None:
+    """Station progress: 3 new perks face up in addition to the display (ST-PROGRESS-08, -14)."""
+    refill_display(g, len(g.perk_display) + k)
+
+
+def acquire(g: G, seat: int, perk: str) -> None:
+    """Take `perk` from the display, top the display up to 3, and score its round points (ST-PERK-01..06)."""
+    g.perk_display.remove(perk)
+    p = g.players[seat]
+    p.perks = (*p.perks, perk)
+    refill_display(g)
+    if g.c.perk_by_id[perk].round_points:
+        g.score(seat, g.round, "perk")
+    if g.has_power(seat, "scholar"):
+        g.score(seat, 2, "perk")

@@ -1,0 +1,241 @@
+"""Chimera Station's `Ruleset`: setup, whose decision it is, the legal actions, apply, views and words.
+
+`legal_actions` dispatches on the pending decision: a choice task (a `Choose` per value), a nested
+placement task, or — with no task pending — a worker placement of the Placement or Splicing Lab phase
+(plus the once-per-game flush on one's own Placement turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from msgspec.structs import replace
+
+from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
+from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import G
+from chimera_tui.games.station.flow import advance, placer, setup
+from chimera_tui.games.station.placement import legal_spaces, place, space_problem, worker_label
+from chimera_tui.games.station.prompts import CHOICES, PROMPTS
+from chimera_tui.games.station.scoring import winners
+from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
+
+SIDE = OptionSpec(
+    "side", "Player-mat side", ("A", "B"), "A: the standard research track; B: a unique power for each mat."
+)
+
+
+def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
+    """(seat, workers it may place, the nested "place" task if any), when a placement is pending."""
+    if g.tasks:
+        t = g.tasks[-1]
+        return (t.seat, g.pool_workers(t.seat), t) if t.kind == "place" else None
+    who = placer(g)
+    return (who[0], who[1], None) if who else None
+
+
+def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
+    out: list[Action] = []
+    seen: set[tuple[str, ...]] = set()
+    for wi in workers:
+        comps = g.comps(seat, wi)
+        if comps in seen:
+            continue
+        seen.add(comps)
+        out.extend(Place(wi, s) for s in legal_spaces(g, seat, wi))
+    return out
+
+
+def _can_flush(g: G, seat: int) -> bool:
+    return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
+
+
+def legal(g: G) -> list[Action]:
+    """The legal actions in `g`, dispatched on the pending decision."""
+    if g.phase is Phase.OVER:
+        return []
+    placing = _placing(g)
+    if placing is not None:
+        seat, workers, _ = placing
+        acts = _place_actions(g, seat, workers)
+        return [*acts, Flush()] if _can_flush(g, seat) else acts
+    t = g.tasks[-1]
+    return [Choose(v) for v in CHOICES[t.kind][0](g, t)]
+
+
+def _apply_place(g: G, a: Place) -> None:
+    placing = _placing(g)
+    if placing is None:
+        raise IllegalAction("No worker placement is pending: answer the current prompt first.", a)
+    seat, workers, task = placing
+    if a.worker not in workers:
+        raise IllegalAction(f"Worker {a.worker} is not one you may place now (you may place {workers}).", a)
+    why = space_problem(g, seat, a.worker, a.space)
+    if why is not None:
+        raise IllegalAction(why[0].upper() + why[1:] + ".", a)
+    if task is not None:
+        g.tasks.pop()
+    elif g.phase is Phase.PLACEMENT:
+        g.push(Task("next_turn", seat))
+        if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement
+            g.push(Task("flush_offer", seat))
+    g.push(Task("action_end", seat, a.worker))
+    place(g, seat, a.worker, a.space)
+
+
+def _apply_choose(g: G, a: Choose) -> None:
+    if not g.tasks or g.tasks[-1].kind == "place":
+        raise IllegalAction("Nothing is being asked now: place a worker.", a)
+    t = g.tasks[-1]
+    choices, resolve = CHOICES[t.kind]
+    opts = choices(g, t)
+    if a.value not in opts:
+        raise IllegalAction(f"{a.value!r} is not a possible answer; choose one of: {', '.join(opts)}.", a)
+    g.tasks.pop()
+    resolve(g, t, a.value)
+
+
+def _apply_flush(g: G, a: Flush) -> None:
+    placing = _placing(g)
+    seat = placing[0] if placing else -1
+    if placing is None or not _can_flush(g, seat):
+        if seat >= 0 and not g.players[seat].card:
+            raise IllegalAction("You have already used your starting card to flush the Reactor.", a)
+        raise IllegalAction("You may flush the Reactor only at the start of your own Placement turn.", a)
+    g.players[seat].card = ""
+    g.push(Task("flush", seat))
+
+
+APPLY: dict[type, Callable[[G, Action], None]] = {
+    Place: _apply_place,  # type: ignore[dict-item]
+    Choose: _apply_choose,  # type: ignore[dict-item]
+    Flush: _apply_flush,  # type: ignore[dict-item]
+}
+
+
+class StationRules:
+    """Chimera Station for 2–4 players, both player-mat sides."""
+
+    id: ClassVar[str] = "station"
+    title: ClassVar[str] = "Chimera Station"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[tuple[OptionSpec, ...]] = (SIDE,)
+    state_type: ClassVar[type[State]] = State
+
+    def new_game(self, config: GameConfig, seed: int) -> State:
+        """Setup A-M; the starting-card draft is the first decision."""
+        names = tuple(config.name(i) for i in range(config.players))
+        side = config.option(SIDE)
+        if side not in SIDE.choices:
+            raise IllegalAction(f"The player-mat side must be A or B, not {side!r}.")
+        return setup(names, (side,) * config.players, seed)
+
+    def to_act(self, state: State) -> int | None:
+        """The seat asked to decide: the top prompt's seat, or the seat placing a worker."""
+        if state.phase is Phase.OVER:
+            return None
+        if state.tasks:
+            return state.tasks[-1].seat
+        if state.phase is Phase.PLACEMENT:
+            return state.turn
+        who = placer(G(state))
+        return who[0] if who else None
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every legal action now, in a deterministic order."""
+        return legal(G(state))
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
+        if state.phase is Phase.OVER:
+            raise IllegalAction("The game is over; no more actions can be taken.", action)
+        g = G(state)
+        handler = APPLY.get(type(action))
+        if handler is None:
+            raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
+        handler(g, action)
+        advance(g)
+        return g.freeze()
+
+    def is_over(self, state: State) -> bool:
+        """True after round 5's Feeding phase and the end scoring."""
+        return state.phase is Phase.OVER
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        """Each seat's score (the sum of its scoring events)."""
+        return tuple(p.score for p in state.players)
+
+    def winner(self, state: State) -> tuple[int, ...]:
+        """The winners after the tie-breaks (ST-END-06..08), or () before the end."""
+        return winners(state) if state.phase is Phase.OVER else ()
+
+    def view(self, state: State, seat: int | None) -> State:
+        """Hides the order of the module pile and the perk deck (and the random stream)."""
+        return replace(
+            state,
+            pile=(HIDDEN,) * len(state.pile),
+            perk_deck=(HIDDEN,) * len(state.perk_deck),
+            rng=Rng(0),
+        )
+
+    def parse(self, state: State, text: str) -> Action:
+        """The action written as `text` (see actions.py)."""
+        return parse_action(text)
+
+    def describe(self, state: State, action: Action) -> str:
+        """`action` in words for the log, with player names."""
+        seat = self.to_act(state)
+        who = state.names[seat] if seat is not None else "Nobody"
+        g = G(state)
+        if isinstance(action, Place):
+            comps = g.comps(seat, action.worker) if seat is not None else ()
+            where = {"lab": "the Splicing Lab", "lounge": "the Worker Lounge"}.get(action.space)
+            if where is None:
+                m = g.c.modules.get(action.space)
+                where = m.name if m else action.space
+            return f"{who} places a worker ({worker_label(comps)}) on {where}"
+        if isinstance(action, Flush):
+            return f"{who} discards their starting card to flush the Reactor"
+        t = state.tasks[-1] if state.tasks else None
+        value = action.value
+        name = g.c.modules.get(value) or g.c.perk_by_id.get(value) or g.c.card_by_id.get(value)
+        shown = name.name if name is not None else value
+        return f"{who} chooses {shown}" + (f" ({prompt_of(t)})" if t else "")
+
+    def is_irreversible(self, before: State, action: Action, after: State) -> bool:
+        """True when `action` drew randomness or revealed a tile or perk (an undo barrier)."""
+        return (
+            before.rng != after.rng
+            or len(before.pile) != len(after.pile)
+            or len(before.perk_deck) != len(after.perk_deck)
+            or after.phase is Phase.OVER
+        )
+
+    def round_label(self, state: State) -> str:
+        """Where the game stands, e.g. Round 3 · placement."""
+        if state.phase is Phase.OVER:
+            return "Game over"
+        if state.phase is Phase.DRAFT:
+            return "Setup · starting cards"
+        label = {Phase.PLACEMENT: "placement", Phase.LAB: "Splicing Lab", Phase.FEEDING: "feeding"}
+        return f"Round {state.round} · {label[state.phase]}"
+
+
+def prompt_of(t: Task | None) -> str:
+    """What the pending task asks, in words (for the UI's prompt line)."""
+    if t is None:
+        return "Place a worker"
+    module = content().modules.get(t.place)
+    return PROMPTS.get(t.kind, t.kind).format(place=module.name if module else t.place)
+
+
+def prompt(state: State) -> str:
+    """The pending decision of `state`, in words."""
+    return prompt_of(state.tasks[-1] if state.tasks else None)
+
+
+RULES = StationRules()
