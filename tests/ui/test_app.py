@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import OptionList
 
+from chimera_tui import games
 from chimera_tui.launch import LaunchPlan, load_start, make_seats, new_start
 from chimera_tui.saves import list_saves, load
 from chimera_tui.ui.app import ChimeraApp
@@ -42,6 +43,10 @@ async def test_new_game_by_keys_plays_to_the_end_and_autosaves(tmp_path: Path) -
     app = ChimeraApp(saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
+        await pilot.pause()
+        # The game list: the shipped games, then Pebbles (registered by this test).
+        position = games.game_ids().index("pebbles")
+        await pilot.press("enter", *["down"] * position, "enter")
         await pilot.pause()
         await pilot.press("f5")
         await pilot.pause()

@@ -24,8 +24,8 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.station.content import content
 from chimera_tui.games.station.building import tile_choices
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import G, count
 from chimera_tui.games.station.effects import build_cost
 from chimera_tui.games.station.state import HIDDEN, State
@@ -63,7 +63,11 @@ BUILD_EXTRA = 2.0
 
 def pending_build(state: State, seat: int) -> float:
     """The worth of a build this seat has started but not finished (0 when there is none)."""
-    if not state.tasks or state.tasks[-1].seat != seat or state.tasks[-1].kind not in ("build_tile", "build_hex"):
+    if (
+        not state.tasks
+        or state.tasks[-1].seat != seat
+        or state.tasks[-1].kind not in ("build_tile", "build_hex")
+    ):
         return 0.0
     task = state.tasks[-1]
     g = G(state)
