@@ -1,0 +1,555 @@
+"""The Chimera Station screen: the station's hex grid, the Reactor, the Splicing Lab and Lounge, the perks,
+every player's mat, the round track and the log, played by keyboard.
+
+Everything on screen is derived from `state` (this seat's view) by the pure functions of `view.py`. A place
+under the cursor offers, on Enter, exactly the legal actions about it, each in words with a preview computed
+by applying it to a copy of the state. Choices that are not about a place open a dialog by themselves.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+import chimera_tui.styles
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.hexgrid import Hex, parse_hex
+from chimera_tui.games.station import Flush, Place, State
+from chimera_tui.games.station.content import COMPONENTS, content
+from chimera_tui.games.station.state import Phase
+from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.games.station import view as V
+from chimera_tui.ui.games.station import words as W
+from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRow, ResultsScreen
+from chimera_tui.ui.widgets.action_log import ActionLog
+from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid
+
+STYLES = Path(chimera_tui.styles.__file__).parent
+PANES = ("board", "station", "players", "log")
+"""The panes of the narrow layout (at 160×50 and more they all show at once)."""
+AREAS = ("#board", "#reactor", "#lab", "#perks", "#pane-players", "#station-log")
+"""The areas Tab visits, in order."""
+AREA_PANES = {
+    "#board": "board",
+    "#reactor": "station",
+    "#lab": "station",
+    "#perks": "station",
+    "#pane-players": "players",
+    "#station-log": "log",
+}
+WIDE = (150, 44)
+"""From this size (columns, lines) on, every pane shows at once."""
+
+
+class StationScreen(GameScreen):
+    """Chimera Station for 2–4 players at one terminal, any seat a bot."""
+
+    CSS_PATH: ClassVar[Any] = str(STYLES / "station.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "tab",
+            "area(1)",
+            "Next area",
+            id="station.area.next",
+            show=False,
+            priority=True,
+            tooltip="Next area",
+        ),
+        Binding(
+            "shift+tab",
+            "area(-1)",
+            "Previous area",
+            id="station.area.previous",
+            show=False,
+            priority=True,
+            tooltip="Previous area",
+        ),
+        Binding(
+            "c", "choices", "Choices", id="station.choices", tooltip="Every choice you have now, as a list"
+        ),
+        Binding(
+            "f",
+            "flush",
+            "Flush",
+            id="station.flush",
+            tooltip="Discard your starting card to flush the Reactor",
+        ),
+        Binding(
+            "v", "next_pane", "View", id="station.pane.next", tooltip="Next view: board, Reactor, mats, log"
+        ),
+        Binding(
+            "1", "pane('board')", "Board", id="station.pane.board", tooltip="The station board", show=False
+        ),
+        Binding(
+            "2", "pane('station')", "Reactor", id="station.pane.station", tooltip="Reactor, Lab", show=False
+        ),
+        Binding("3", "pane('players')", "Mats", id="station.pane.players", tooltip="Every mat", show=False),
+        Binding("4", "pane('log')", "Log", id="station.pane.log", tooltip="What happened", show=False),
+        Binding("r", "results", "Results", id="station.results", tooltip="The final scores"),
+    ]
+
+    def __init__(self, table: Any, *, bot_delay: float | None = None) -> None:
+        super().__init__(table, bot_delay=bot_delay)
+        self._legal: tuple[Any, ...] = ()
+        self._places: dict[str, list[Any]] = {}
+        self._asked: int | None = None
+        """len(log) when a choice dialog was last opened by itself (it is not reopened for the same step)."""
+        self._dialog_open = False
+        self._results_shown = False
+        self._narrow = True
+        self._pane = "board"
+
+    # -- layout ----------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="station-track", markup=False)
+        yield Static(id="station-prompt")
+        yield Static(id="station-last", markup=False)
+        with Horizontal(id="station-body"):
+            with Vertical(id="station-left"):
+                with Vertical(id="pane-board", classes="pane"):
+                    yield HexGrid(id="board")
+                yield ActionLog(id="station-log", classes="pane")
+            with Vertical(id="station-right"):
+                with Vertical(id="pane-station", classes="pane"):
+                    yield PlaceRow("Reactor", id="reactor")
+                    yield PlaceRow("Splicing Lab · Worker Lounge", id="lab")
+                    yield PlaceRow("Perk display", id="perks")
+                with VerticalScroll(id="pane-players", classes="pane"):
+                    for seat in range(self.table.config.players):
+                        yield MatPanel(id=f"mat-{seat}")
+        yield Static(id="station-detail", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._apply_size(self.app.size.width, self.app.size.height)
+        grid = self.query_one(HexGrid)
+        grid.cursor = Hex(0, 0)
+        grid.focus()
+        super().on_mount()
+
+    def on_resize(self, event: Resize) -> None:
+        self._apply_size(event.size.width, event.size.height)
+
+    def on_screen_resume(self) -> None:
+        """Back from a dialog or the rules: the terminal may have been resized meanwhile."""
+        if (self.app.size.width < WIDE[0] or self.app.size.height < WIDE[1]) != self._narrow:
+            self._apply_size(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self._maybe_ask)  # e.g. after the hand-off screen
+
+    def _apply_size(self, width: int, height: int) -> None:
+        narrow = width < WIDE[0] or height < WIDE[1]
+        self._narrow = narrow
+        self.set_class(narrow, "-narrow")
+        grid = self.query_one(HexGrid)
+        grid.cell_width = 11 if not narrow else 9
+        grid.cell_height = 3 if not narrow and height >= 46 else 2
+        grid.row_gap = 0 if height < 30 else 1
+        self._show_pane(self._pane)
+        if self.state is not None:
+            self._update_board()
+        self.refresh_bindings()
+
+    def _show_pane(self, pane: str) -> None:
+        self._pane = pane
+        self.query_one("#station-left").set_class(pane in ("board", "log"), "-active")
+        self.query_one("#station-right").set_class(pane in ("station", "players"), "-active")
+        for name in PANES:
+            self.query_one(f"#{'station-log' if name == 'log' else 'pane-' + name}").set_class(
+                name == pane, "-shown"
+            )
+
+    def action_area(self, step: int) -> None:
+        """Tab: the next area (board, Reactor, Lab and Lounge, perks, mats, log), showing its pane if needed."""
+        focused = self.focused
+        here = f"#{focused.id}" if focused is not None and focused.id else AREAS[0]
+        index = AREAS.index(here) if here in AREAS else 0
+        target = AREAS[(index + step) % len(AREAS)]
+        if self._narrow:
+            self._show_pane(AREA_PANES[target])
+        self.query_one(target).focus()
+
+    def action_next_pane(self) -> None:
+        """Cycle the narrow layout's views."""
+        self.action_pane(PANES[(PANES.index(self._pane) + 1) % len(PANES)])
+
+    def action_pane(self, pane: str) -> None:
+        """Show a pane (narrow layout) and put the keyboard there."""
+        self._show_pane(pane)
+        target = {"board": "#board", "station": "#reactor", "players": "#pane-players", "log": "#station-log"}
+        self.query_one(target[pane]).focus()
+
+    def on_descendant_focus(self, event: Any) -> None:
+        widget = event.widget if hasattr(event, "widget") else None
+        node: Widget | None = widget if self._narrow else None
+        while node is not None and node is not self:
+            if node.id in ("pane-board", "pane-station", "pane-players", "station-log"):
+                pane = "log" if node.id == "station-log" else node.id.removeprefix("pane-")
+                if pane != self._pane:
+                    self._show_pane(pane)
+                break
+            node = node.parent  # type: ignore[assignment]
+        self._update_detail()
+
+    # -- following the state ---------------------------------------------------------------------------
+
+    def watch_state(self, state: State | None) -> None:
+        if state is None:
+            return
+        self._legal = tuple(self.table.legal_actions())
+        places: dict[str, list[Any]] = {}
+        for action in self._legal:
+            for key in V.action_places(state, action):
+                places.setdefault(key, []).append(action)
+        self._places = places
+        self._update_board()
+        self._update_rows()
+        self._update_mats()
+        self._update_status()
+        self._update_detail()
+        log = self.query_one(ActionLog)
+        log.lines = self.table.log()
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+        self._focus_decision()
+        self.call_after_refresh(self._maybe_ask)
+
+    def _focus_decision(self) -> None:
+        """Put the keyboard on an area with a place to choose, when the focused one has none; for a place
+        choice (where to build, which perk...) also put the cursor on the first such place."""
+        if not self._places or not V.is_place_decision(self.state):
+            return
+        areas = {"hex": "#board", "reactor": "#reactor", "lab": "#lab", "lounge": "#lab", "own": "#lab"}
+        areas["perk"] = "#perks"
+        wanted = [areas[key.split(":")[0]] for key in self._places]
+        focused = self.focused
+        here = f"#{focused.id}" if focused is not None and focused.id else None
+        moving = here not in wanted
+        if not moving and not self.state.tasks:
+            return
+        target = here if not moving else ("#board" if "#board" in wanted else wanted[0])
+        widget = self.query_one(target or "#board")
+        if isinstance(widget, PlaceRow):
+            keys = [p.key for p in widget.places]
+            if widget.current is None or widget.current.key not in self._places:
+                widget.cursor = next((i for i, k in enumerate(keys) if k in self._places), widget.cursor)
+        elif isinstance(widget, HexGrid) and f"hex:{widget.cursor}" not in self._places:
+            first = next((k for k in self._places if k.startswith("hex:")), None)
+            if first is not None:
+                widget.cursor = parse_hex(first[4:])
+        if moving:
+            if self._narrow:
+                self._show_pane(AREA_PANES[target or "#board"])
+            widget.focus()
+
+    @property
+    def _deciding(self) -> bool:
+        return bool(self._legal)
+
+    def _update_board(self) -> None:
+        state = self.state
+        grid = self.query_one(HexGrid)
+        cells = V.board_cells(
+            state, grid.cell_width, grid.cell_height, frozenset(self._places), self._deciding
+        )
+        grid.cells = {h: CellView(c.lines, c.classes) for h, c in cells.items()}
+
+    def _update_rows(self) -> None:
+        state, legal, deciding = self.state, frozenset(self._places), self._deciding
+        reactor = self.query_one("#reactor", PlaceRow)
+        reactor.places = V.reactor_places(state, legal, deciding)
+        reactor.border_title = f"Reactor · draw pile {len(state.pile)} · discard {len(state.discard)}"
+        lab = self.query_one("#lab", PlaceRow)
+        lab.places = V.lab_places(state, self.table.seat, legal, deciding)
+        lab.box_lines = 2
+        perks = self.query_one("#perks", PlaceRow)
+        perks.places = V.perk_places(state, legal, deciding)
+        perks.border_title = f"Perk display · deck {len(state.perk_deck)}"
+        perks.box_lines = 2
+
+    def _update_mats(self) -> None:
+        actor = self.table.to_act()
+        for seat in range(len(self.state.players)):
+            panel = self.query_one(f"#mat-{seat}", MatPanel)
+            panel.mat = V.mat_view(self.state, seat, actor, self.table.seats[seat].is_bot)
+            panel.to_act = seat == actor
+
+    def _update_status(self) -> None:
+        state = self.state
+        self.query_one("#station-track", Static).update(
+            ("" if self._narrow else "Chimera Station · ")
+            + f"{W.round_track(state, self._narrow)} · supply "
+            + " ".join(f"{W.LETTER[k]}{n}" for k, n in zip(COMPONENTS, state.supply, strict=True))
+        )
+        self.query_one("#station-prompt", Static).update(self._prompt_markup())
+        log = self.table.log()
+        self.query_one("#station-last", Static).update(f"Last: {log[-1]}" if log else "", layout=False)
+
+    def _prompt_markup(self) -> str:
+        state, table = self.state, self.table
+        if state.phase is Phase.OVER:
+            return (
+                "[b]Game over.[/b] "
+                + _esc(W.tie_break_text(state, table.rules.winner(state)))
+                + "  (r: results)"
+            )
+        actor = table.to_act()
+        if actor is None:
+            return ""
+        name = f"{W.mark(actor)} {table.player_name(actor)}"
+        who = f"[b $text-accent]{_esc(name)}[/]"
+        if table.seats[actor].is_bot:
+            return f"{who} [i]is thinking…[/i] ({_esc(W.prompt_words(state))})"
+        text = f"{who}: {_esc(W.prompt_words(state))}"
+        if V.is_place_decision(state):
+            return text + " · [b]Enter [/b]on a lit place, [b]c [/b]list"
+        return text + " · [b]c [/b]to choose"
+
+    # -- detail and rules topic ------------------------------------------------------------------------
+
+    def _focused_key(self) -> str | None:
+        focused = self.focused
+        if isinstance(focused, HexGrid):
+            return f"hex:{focused.cursor}"
+        if isinstance(focused, PlaceRow) and focused.current is not None:
+            return focused.current.key
+        return None
+
+    def _update_detail(self) -> None:
+        if self.state is None:
+            return
+        key = self._focused_key() or f"hex:{self.query_one(HexGrid).cursor}"
+        title, detail, _ = V.place_details(self.state, key)
+        actions = self._places.get(key, [])
+        hint = f"  [Enter: {len(actions)} choice{'s' * (len(actions) != 1)}]" if actions else ""
+        self.query_one("#station-detail", Static).update(
+            f"{title}{hint} · {detail}".replace("\n", " · ", 1), layout=False
+        )
+
+    @on(HexGrid.CursorMoved)
+    @on(PlaceRow.Highlighted)
+    def _cursor_moved(self) -> None:
+        self._update_detail()
+
+    def rules_topic(self) -> str | None:
+        if self.focused is not None and self.focused.id == "pane-players" and self.state is not None:
+            seat = self.table.seat if self.table.seat is not None else 0
+            return "mat-side-b" if self.state.players[seat].side == "B" else "research-track"
+        key = self._focused_key()
+        if key is not None:
+            topic = V.place_details(self.state, key)[2]
+            if topic:
+                return topic
+        phase = self.state.phase if self.state is not None else Phase.DRAFT
+        return {
+            Phase.DRAFT: "starting-cards",
+            Phase.PLACEMENT: "placement-phase",
+            Phase.LAB: "splicing-lab-phase",
+            Phase.FEEDING: "feeding-phase",
+            Phase.OVER: "end-of-game",
+        }[phase]
+
+    # -- choosing --------------------------------------------------------------------------------------
+
+    @on(HexGrid.CellSelected)
+    def _cell_selected(self, event: HexGrid.CellSelected) -> None:
+        self._offer(f"hex:{event.hex}")
+
+    @on(PlaceRow.Selected)
+    def _place_selected(self, event: PlaceRow.Selected) -> None:
+        self._offer(event.key)
+
+    def _offer(self, key: str) -> None:
+        """Enter on a place: the legal actions about it, or why there are none."""
+        actions = list(self._places.get(key, []))
+        if key.startswith("reactor:"):
+            actions += [a for a in self._legal if isinstance(a, Flush)]
+        if actions:
+            title, _, topic = V.place_details(self.state, key)
+            self._ask(actions, title or "Choose", topic=topic)
+            return
+        if self._deciding and not V.is_place_decision(self.state):
+            self._ask(list(self._legal), W.prompt_words(self.state))
+            return
+        reason = self._why_not(key)
+        self.query_one("#station-detail", Static).update(reason, layout=False)
+        self.notify(reason, title="Nothing to do here", severity="warning", timeout=4)
+
+    def _why_not(self, key: str) -> str:
+        """Why no legal action concerns the place `key`, in the rules' words where possible."""
+        state, table = self.state, self.table
+        if state.phase is Phase.OVER:
+            return "The game is over (r shows the results)."
+        actor = table.to_act()
+        if not self._deciding:
+            if actor is not None and table.seats[actor].is_bot:
+                return f"It is {table.player_name(actor)}'s turn; the bot is playing."
+            return "It is not your turn."
+        full = table.match.state
+        task = full.tasks[-1] if full.tasks else None
+        if task is None or task.kind == "place":
+            space = self._space_of(key)
+            if space is None:
+                return self._place_note(key)
+            reasons: dict[str, str] = {}
+            workers = sorted({a.worker for a in self._legal if isinstance(a, Place)})
+            for w in workers:
+                try:
+                    table.rules.apply(full, Place(w, space))
+                except IllegalAction as exc:
+                    label = W.comps_text(full.players[actor].workers[w].comps) if actor is not None else "?"
+                    reasons.setdefault(exc.reason, f"#{w + 1}:{label}")
+            if len(reasons) == 1:
+                return next(iter(reasons))
+            return " ".join(f"Worker {who}: {why}" for why, who in reasons.items()) or self._place_note(key)
+        if task.kind == "build_tile" and key.startswith("reactor:"):
+            tile = full.reactor[int(key[8:])]
+            if not tile:
+                return "This Reactor space is empty."
+            module = content().modules[tile]
+            coins = full.players[task.seat].coins
+            return f"You cannot afford {module.name}: it costs {module.cost} coins and you have {coins}."
+        if task.kind == "build_hex" and key.startswith("hex:"):
+            return (
+                "You can build only on an empty build space next to the Command Hub or a built module; "
+                "the highlighted spaces are the ones you may choose."
+            )
+        return f"Now: {W.prompt_words(state)}. The highlighted places (or c) show what you may choose."
+
+    def _space_of(self, key: str) -> str | None:
+        """The placement space id of a place key (None for places no worker goes to)."""
+        if key.startswith("lab:"):
+            return "lab"
+        if key == "lounge":
+            return "lounge"
+        if key.startswith("own:"):
+            return key[4:]
+        if key.startswith("hex:"):
+            h = parse_hex(key[4:])
+            built = {b.hex: b.tile for b in self.state.built}
+            board = content()
+            return built.get(h) or board.space_at[h].module or None
+        return None
+
+    def _place_note(self, key: str) -> str:
+        if key.startswith("hex:"):
+            return "An empty build space: modules are built here by a build action (for example the Constructor)."
+        if key.startswith("reactor:"):
+            return "Reactor modules are built by a build action; f flushes the Reactor at the start of your turn."
+        if key.startswith("perk:"):
+            return "Perks are taken with research (tiers of your research track) and some modules."
+        return "Nothing to do here now."
+
+    def _ask(self, actions: list[Any], title: str, *, topic: str | None = None) -> None:
+        """Open a dialog over `actions` with previews; the chosen one is sent."""
+        if self._dialog_open or not actions:
+            return
+        table, full = self.table, self.table.match.state
+        actor = table.to_act()
+        seat = actor if actor is not None else 0
+        words, previews = [], []
+        for action in actions:
+            words.append(W.choice_words(full, action))
+            try:
+                after = table.rules.apply(full, action)
+            except IllegalAction as exc:
+                previews.append([f"Not possible: {exc.reason}"])
+            else:
+                previews.append(W.preview(full, after, seat))
+        context, ctx_topic = W.dialog_context(full)
+        self._dialog_open = True
+
+        def chosen(index: int | None) -> None:
+            self._dialog_open = False
+            if index == ChoiceDialog.UNDO:
+                self.action_undo()
+            elif index is not None and 0 <= index < len(actions):
+                self.submit(actions[index])
+
+        prompt = f"{W.mark(seat)} {table.player_name(seat)}: {title}"
+        self.app.push_screen(
+            ChoiceDialog(prompt, words, previews, context=context, topic=topic or ctx_topic), chosen
+        )
+
+    def _maybe_ask(self) -> None:
+        """Open the dialog by itself for a choice that is not about a place (once per step)."""
+        if not self.is_attached or self.state is None or not self._deciding or self._dialog_open:
+            return
+        if self.app.screen is not self or V.is_place_decision(self.state):
+            return
+        step = len(self.table.match)
+        if self._asked == step:
+            return
+        self._asked = step
+        self._ask(list(self._legal), W.prompt_words(self.state))
+
+    def _handed_off(self, result: None) -> None:
+        super()._handed_off(result)
+        self.call_after_refresh(self._maybe_ask)
+
+    # -- keys ------------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choices":
+            return self._deciding or None
+        if action == "flush":  # hidden rather than greyed: it is rare, and 80 columns are few
+            return any(isinstance(a, Flush) for a in self._legal)
+        if action in ("pane", "next_pane"):
+            return self._narrow
+        if action == "results":
+            return self.state is not None and self.state.phase is Phase.OVER
+        return super().check_action(action, parameters)
+
+    def action_undo(self) -> None:
+        """Undo, and let the dialog of the step taken back open again by itself."""
+        self._asked = None
+        super().action_undo()
+
+    def action_choices(self) -> None:
+        """Every legal action now, as a list."""
+        if self._deciding:
+            self._ask(list(self._legal), W.prompt_words(self.state))
+
+    def action_flush(self) -> None:
+        flush = [a for a in self._legal if isinstance(a, Flush)]
+        if flush:
+            self._ask(flush, "Flush the Reactor", topic="reactor")
+
+    def action_results(self) -> None:
+        if self.state is not None and self.state.phase is Phase.OVER:
+            self._show_results()
+
+    def game_over(self) -> None:
+        if not self._results_shown:
+            self._results_shown = True
+            self.call_after_refresh(self._show_results)
+
+    def _show_results(self) -> None:
+        if not self.is_attached or isinstance(self.app.screen, ResultsScreen):
+            return
+        match = self.table.match
+        final = match.state
+        states = [match.state_at(i) for i in range(len(match) + 1)]
+        winners = self.table.rules.winner(final)
+        self.app.push_screen(
+            ResultsScreen(
+                W.tie_break_text(final, winners),
+                [self.table.player_name(s) for s in range(len(final.players))],
+                W.breakdown_rows(final),
+                W.round_ends(states),
+            )
+        )
+
+
+def _esc(text: str) -> str:
+    return text.replace("[", r"\[")
+
+
+SCREEN = StationScreen

@@ -1,0 +1,457 @@
+"""Chimera Station's widgets: rows of places (Reactor, Splicing Lab and Lounge, perks), player mats, and the
+dialogs (a choice with a preview, the end-of-game results). They draw view data and post intents; the
+screen owns the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widget import Widget
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from chimera_tui.ui.games.station.view import MatView, PlaceView
+from chimera_tui.ui.games.station.words import SEAT_MARKS, mark, short
+from chimera_tui.ui.widgets.hex_grid import component_style
+
+
+class PlaceRow(Widget, can_focus=True):
+    """A row of places, each a small box with a title and a few lines; a cursor moves along it.
+
+    Left/right (h/l) move the cursor; up/down move to the previous/next area; Enter selects.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "Left", show=False, id="station.row.left", tooltip="Previous place"),
+        Binding("right,l", "move(1)", "Right", show=False, id="station.row.right", tooltip="Next place"),
+        Binding(
+            "up,k",
+            "screen.area(-1)",
+            "Previous area",
+            show=False,
+            id="station.row.up",
+            tooltip="Previous area",
+        ),
+        Binding(
+            "down,j", "screen.area(1)", "Next area", show=False, id="station.row.down", tooltip="Next area"
+        ),
+        Binding("enter", "select", "Choose", id="station.row.select", tooltip="What you can do here"),
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "place-row--title",
+        "place-row--cursor",
+        "place-row--cursor-blurred",
+        "place-row--legal",
+        "place-row--dim",
+        "place-row--empty",
+        "place-row--mark-0",
+        "place-row--mark-1",
+        "place-row--mark-2",
+        "place-row--mark-3",
+    }
+    """Title, cursor (focused or not), legal and dimmed places, empty places, and seat marks."""
+
+    DEFAULT_CSS = """
+    PlaceRow {
+        height: auto;
+        border: round $primary 50%;
+        border-title-color: $text;
+        padding: 0 0;
+        &:focus { border: round $accent; }
+        & > .place-row--title { text-style: bold; }
+        & > .place-row--cursor { background: $accent; color: $text; }
+        & > .place-row--cursor-blurred { text-style: underline; }
+        & > .place-row--legal { background: $success 35%; text-style: bold; }
+        & > .place-row--dim { color: $text-disabled; }
+        & > .place-row--empty { color: $text-muted; }
+        & > .place-row--mark-0 { color: $error; text-style: bold; }
+        & > .place-row--mark-1 { color: $primary; text-style: bold; }
+        & > .place-row--mark-2 { color: $success; text-style: bold; }
+        & > .place-row--mark-3 { color: $warning; text-style: bold; }
+    }
+    """
+
+    places: reactive[tuple[PlaceView, ...]] = reactive(())
+    """The places shown, left to right."""
+    cursor: reactive[int] = reactive(0)
+    """Index of the place under the cursor."""
+    box_lines: reactive[int] = reactive(3, layout=True)
+    """Text lines per place (the title included)."""
+
+    class Highlighted(Message):
+        """The cursor moved to the place `key`."""
+
+        def __init__(self, row: PlaceRow, key: str) -> None:
+            super().__init__()
+            self.row = row
+            self.key = key
+
+        @property
+        def control(self) -> PlaceRow:
+            return self.row
+
+    class Selected(Message):
+        """Enter on the place `key`."""
+
+        def __init__(self, row: PlaceRow, key: str) -> None:
+            super().__init__()
+            self.row = row
+            self.key = key
+
+        @property
+        def control(self) -> PlaceRow:
+            return self.row
+
+    def __init__(self, title: str, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.border_title = title
+
+    def validate_cursor(self, cursor: int) -> int:
+        return max(0, min(cursor, len(self.places) - 1)) if self.places else 0
+
+    def watch_places(self, old: tuple[PlaceView, ...], new: tuple[PlaceView, ...]) -> None:
+        self.cursor = self.validate_cursor(self.cursor)
+        self.refresh(layout=len(old) != len(new))
+
+    def watch_cursor(self, old: int, new: int) -> None:
+        if old != new and self.places:
+            self.post_message(self.Highlighted(self, self.places[new].key))
+
+    @property
+    def current(self) -> PlaceView | None:
+        return self.places[self.cursor] if self.places else None
+
+    def get_content_height(self, container: object, viewport: object, width: int) -> int:
+        per_line = self._per_line(width)
+        rows = -(-len(self.places) // per_line) if self.places else 1
+        return rows * self.box_lines
+
+    def _per_line(self, width: int) -> int:
+        return max(1, min(len(self.places) or 1, width // 11))
+
+    def _style(self, name: str) -> Style:
+        return component_style(self, f"place-row--{name}")
+
+    def render(self) -> RenderableType:
+        width = self.content_region.width or self.size.width
+        per_line = self._per_line(width)
+        box = max(8, width // per_line)
+        text = Text(no_wrap=True, overflow="crop")
+        focused = self.has_focus
+        for start in range(0, max(len(self.places), 1), per_line):
+            chunk = list(enumerate(self.places))[start : start + per_line]
+            for line in range(self.box_lines):
+                if start or line:
+                    text.append("\n")
+                for i, place in chunk:
+                    style = Style()
+                    for cls in ("empty", "legal", "dim"):
+                        if cls in place.classes:
+                            style += self._style(cls)
+                    if i == self.cursor:
+                        style += self._style("cursor" if focused else "cursor-blurred")
+                    raw = (
+                        short(place.title, box - 1)
+                        if line == 0
+                        else (place.lines[line - 1] if line - 1 < len(place.lines) else "")
+                    )
+                    cell = raw[: box - 1].ljust(box - 1)
+                    if line == 0:
+                        text.append(cell, style + self._style("title"))
+                    elif place.marks and raw:
+                        self._append_marked(text, cell, style)
+                    else:
+                        text.append(cell, style)
+                    text.append(" ")
+        return text
+
+    def _append_marked(self, text: Text, cell: str, style: Style) -> None:
+        """Colour each seat mark (and the letters after it) in its seat's colour."""
+        current = style
+        for ch in cell:
+            if ch in SEAT_MARKS:
+                current = style + self._style(f"mark-{SEAT_MARKS.index(ch)}")
+            elif ch == " ":
+                current = style
+            text.append(ch, current)
+
+    def action_move(self, step: int) -> None:
+        self.cursor = self.validate_cursor(self.cursor + step)
+
+    def action_select(self) -> None:
+        if self.places:
+            self.post_message(self.Selected(self, self.places[self.cursor].key))
+
+    def on_focus(self) -> None:
+        if self.places:
+            self.post_message(self.Highlighted(self, self.places[self.cursor].key))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        x, y = offset
+        width = self.content_region.width or self.size.width
+        per_line = self._per_line(width)
+        box = max(8, width // per_line)
+        index = (y // self.box_lines) * per_line + x // box
+        if 0 <= index < len(self.places):
+            self.cursor = index
+            self.action_select()
+
+
+class MatPanel(Widget):
+    """One player's mat (view data from `view.mat_view`)."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "mat-panel--muted",
+        "mat-panel--strong",
+        "mat-panel--marker",
+    }
+    """Labels, figures, and the research marker."""
+
+    DEFAULT_CSS = """
+    MatPanel {
+        height: auto;
+        border: round $primary 40%;
+        border-title-style: bold;
+        padding: 0 1;
+        &.-to-act { border: round $accent; }
+        & > .mat-panel--muted { color: $text-muted; }
+        & > .mat-panel--strong { text-style: bold; }
+        & > .mat-panel--marker { background: $accent; color: $text; text-style: bold; }
+    }
+    """
+
+    mat: reactive[MatView | None] = reactive(None)
+    """The mat to show."""
+    to_act: reactive[bool] = reactive(False)
+    """This player's decision is pending."""
+
+    def watch_mat(self, old: MatView | None, mat: MatView | None) -> None:
+        self.refresh(layout=old is None or mat is None or len(old.lines) != len(mat.lines))
+        if mat is None:
+            return
+        self.border_title = mat.title
+        for i in range(4):
+            self.set_class(mat.seat == i, f"seat-{i}")
+
+    def watch_to_act(self, to_act: bool) -> None:
+        self.set_class(to_act, "-to-act")
+
+    def render(self) -> RenderableType:
+        text = Text()
+        if self.mat is None:
+            return text
+        for n, line in enumerate(self.mat.lines):
+            if n:
+                text.append("\n")
+            for span, cls in line:
+                style = component_style(self, f"mat-panel--{cls}") if cls else Style()
+                text.append(span, style)
+        return text
+
+
+class ChoiceDialog(ModalScreen[int | None]):
+    """A list of choices in words with a preview of what the highlighted one changes; Escape cancels."""
+
+    UNDO: ClassVar[int] = -1
+    """What the dialog returns when the player asks to undo instead of choosing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="station.dialog.cancel", tooltip="Close without choosing"),
+        Binding(
+            "u", "undo", "Undo", id="station.dialog.undo", tooltip="Close, and take back your last action"
+        ),
+        Binding("question_mark,f1", "rules", "Rules", id="station.dialog.rules", tooltip="The rules of this"),
+    ]
+
+    DEFAULT_CSS = """
+    ChoiceDialog {
+        align: center middle;
+        background: $background 60%;
+        #choice-box {
+            width: 90;
+            max-width: 100%;
+            height: auto;
+            max-height: 100%;
+            border: thick $accent;
+            background: $surface;
+            padding: 0 1;
+        }
+        #choice-context { color: $text-muted; height: auto; }
+        #choice-list { height: auto; max-height: 12; margin: 1 0 0 0; }
+        #choice-preview { height: auto; max-height: 8; border-top: solid $primary 50%; color: $text; }
+    }
+    """
+
+    def __init__(
+        self,
+        title: str,
+        choices: Sequence[str],
+        previews: Sequence[Sequence[str]],
+        *,
+        context: str = "",
+        game_id: str = "station",
+        topic: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = list(choices)
+        self.previews = [list(p) for p in previews]
+        self.context = context
+        self.game_id = game_id
+        self.topic = topic
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="choice-box") as box:
+            box.border_title = self.title_text
+            if self.context:
+                yield Static(self.context, id="choice-context", markup=False)
+            yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)], id="choice-list")
+            yield Static(id="choice-preview", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+        self._show_preview(0)
+
+    def _show_preview(self, index: int | None) -> None:
+        if index is None or index >= len(self.previews):
+            return
+        lines = self.previews[index]
+        self.query_one("#choice-preview", Static).update("Preview — " + "\n".join(lines))
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_preview(event.option_index)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_undo(self) -> None:
+        self.dismiss(self.UNDO)
+
+    def action_rules(self) -> None:
+        from chimera_tui.ui.screens.rules import RulesScreen
+
+        self.app.push_screen(RulesScreen(self.game_id, topic=self.topic))
+
+
+class ResultsScreen(ModalScreen[None]):
+    """The end of the game: the winner with tie-breaks, points by cause per player, and scores by round."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,r", "close", "Board", id="station.results.close", tooltip="Back to the board"),
+    ]
+
+    DEFAULT_CSS = """
+    ResultsScreen {
+        align: center middle;
+        background: $background 70%;
+        #results-box {
+            width: 100;
+            max-width: 100%;
+            height: auto;
+            max-height: 100%;
+            border: thick $accent;
+            background: $surface;
+            padding: 0 1;
+        }
+        #results-winner { text-style: bold; color: $text-accent; margin-bottom: 1; }
+    }
+    """
+
+    def __init__(
+        self,
+        winner: str,
+        names: Sequence[str],
+        rows: Sequence[tuple[str, Sequence[int]]],
+        rounds: Sequence[Sequence[int]],
+    ) -> None:
+        super().__init__()
+        self.winner = winner
+        self.names = list(names)
+        self.rows = list(rows)
+        self.rounds = [list(r) for r in rounds]
+
+    def compose(self) -> ComposeResult:
+        variables = self.app.get_css_variables()
+        self._colours = [variables.get(k, "") for k in ("error", "primary", "success", "warning")]
+        with VerticalScroll(id="results-box") as box:
+            box.border_title = "Game over"
+            yield Static(self.winner, id="results-winner", markup=False)
+            yield Static(self._table(), id="results-table")
+            yield Static(self._chart(), id="results-chart")
+        yield Footer()
+
+    def _table(self) -> Table:
+        from rich import box
+
+        table = Table(
+            title="Points by cause", box=box.SIMPLE_HEAD, expand=False, show_edge=False, pad_edge=False
+        )
+        table.add_column("")
+        for seat, name in enumerate(self.names):
+            table.add_column(f"{mark(seat)} {name}", justify="right", style=f"bold {self._colour(seat)}")
+        for n, (label, values) in enumerate(self.rows):
+            total = label == "Total"
+            cells = [str(v) if total else f"{v:+d}" for v in values]
+            before_total = n + 2 == len(self.rows)
+            table.add_row(label, *cells, style="bold" if total else "", end_section=before_total)
+        return table
+
+    def _chart(self) -> Text:
+        """Scores over the rounds as a text chart (one mark per player per round), then the figures."""
+        text = Text("Score over the rounds (r0 = after setup)\n", style="bold")
+        if not self.rounds:
+            return text
+        values = [v for r in self.rounds for v in r]
+        step = next(s for s in (1, 2, 3, 5, 10, 20, 50, 100, 1000) if (max(values) - min(values)) / s <= 6)
+        lo = min(values) // step * step
+        rows = round((max(values) - lo) / step) + 1
+        col, left = 6, 18
+        for row in range(rows - 1, -1, -1):
+            text.append(f"{lo + row * step} pts".ljust(left - 1) + "┤")
+            for scores in self.rounds:
+                here = [s for s, v in enumerate(scores) if round((v - lo) / step) == row]
+                cell = "".join(mark(s) for s in here)[: col - 1].center(col)
+                text.append(cell, style=f"bold {self._colour(here[0])}" if len(here) == 1 else "bold")
+            text.append("\n")
+        text.append(
+            "round".ljust(left - 1) + "└" + "".join(f"r{r}".center(col, "─") for r in range(len(self.rounds)))
+        )
+        text.append("\n")
+        for seat, name in enumerate(self.names):
+            text.append(f"{mark(seat)} {name[:14]}".ljust(left), style=self._colour(seat))
+            text.append(
+                "".join(str(r[seat]).center(col) for r in self.rounds) + "\n", style=self._colour(seat)
+            )
+        return text
+
+    def _colour(self, seat: int) -> str:
+        """The seat's colour from the theme (the marks carry the same information without colour)."""
+        return self._colours[seat % 4] or "default"
+
+    def action_close(self) -> None:
+        self.dismiss(None)

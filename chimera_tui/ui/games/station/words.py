@@ -1,0 +1,506 @@
+"""Chimera Station in words: components, effects, bonuses, the round track, choices, previews, results.
+
+Pure functions over states (views, or the full state for the acting player's own previews). No Textual here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from chimera_tui.engine.hexgrid import parse_hex
+from chimera_tui.games.station import Choose, Flush, Place, State
+from chimera_tui.games.station.content import COMPONENTS, Bonus, Op, Reward, content
+from chimera_tui.games.station.rules import prompt_of
+from chimera_tui.games.station.scoring import breakdown, owned_components
+from chimera_tui.games.station.state import Phase, Task
+
+SEAT_MARKS = ("▲", "■", "●", "◆")
+"""Each seat's mark: shapes, so a worker's owner reads without colour."""
+LETTER = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
+PHASE_WORDS = {
+    Phase.DRAFT: "Setup: starting cards",
+    Phase.PLACEMENT: "Placement",
+    Phase.LAB: "Splicing Lab",
+    Phase.FEEDING: "Feeding",
+    Phase.OVER: "Game over",
+}
+CAUSES = (
+    ("start", "Starting points"),
+    ("module", "Modules built"),
+    ("command", "Command"),
+    ("brain", "Brains"),
+    ("feeding", "Feeding losses"),
+    ("coins", "Coins (3 = 1)"),
+    ("food", "Food (2 = 1)"),
+    ("components", "Components"),
+    ("perk", "Perks"),
+    ("research", "Research"),
+    ("bonus", "Build bonuses"),
+    ("reactor", "Reactor"),
+    ("supply", "Empty supply"),
+    ("effect", "Module effects"),
+)
+"""Score causes in the breakdown's order, with their row labels."""
+
+
+def mark(seat: int) -> str:
+    """The seat's shape mark."""
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def comps_text(comps: Iterable[str]) -> str:
+    """Components as letters (brain B, claw C, leaf L, tentacle T), "·" for none."""
+    return "".join(LETTER[c] for c in comps) or "·"
+
+
+def worker_tag(seat: int, comps: Iterable[str]) -> str:
+    """A worker as its owner's mark and its components, e.g. ``■BC``."""
+    return mark(seat) + comps_text(comps)
+
+
+SHORT_NAMES = {"Command Hub A": "Cmd Hub A", "Command Hub B": "Cmd Hub B"}
+
+
+def short(name: str, width: int) -> str:
+    """`name` in at most `width` characters, abbreviating words before cutting."""
+    name = SHORT_NAMES.get(name, name) if len(name) > width else name
+    if len(name) <= width:
+        return name
+    words = name.split()
+    if len(words) == 1:
+        return name[: width - 1] + "."
+    for keep in (5, 4, 3):
+        parts = [w if len(w) <= keep + 1 else w[:keep] + "." for w in words]
+        joined = " ".join(parts)
+        if len(joined) <= width:
+            return joined
+        joined = " ".join([*parts[:-1], words[-1]])
+        if len(joined) <= width:
+            return joined
+    return name[: width - 1] + "…"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 or word in ("food",) else f"{n} {word}s"
+
+
+# -- effects in words -------------------------------------------------------------------------------------
+
+
+def gains_text(coins: int = 0, food: int = 0, points: int = 0, suffix: str = "") -> str:
+    parts = []
+    if coins:
+        parts.append(plural(coins, "coin") + suffix)
+    if food:
+        parts.append(f"{food} food" + suffix)
+    if points:
+        parts.append(plural(points, "point") + suffix)
+    return " and ".join(parts)
+
+
+def op_text(op: Op) -> str:
+    """One effect step in words."""
+    k = op.op
+    what = "component of your choice" if op.kind == "any" else op.kind
+    if k == "gain":
+        return "gain " + gains_text(op.coins, op.food, op.points)
+    if k == "gain_round":
+        return "gain " + gains_text(op.coins, op.food, op.points, " × round")
+    if k == "gain_per":
+        return "gain " + gains_text(op.coins, op.food, op.points) + f" per {op.per} on the worker"
+    if k == "pay":
+        return "pay " + gains_text(op.coins, op.food)
+    if k == "component":
+        return f"gain {op.n} {what}" + ("s" if op.n > 1 and op.kind != "any" else "")
+    if k == "research":
+        return f"advance {op.n} research tier" + ("s" if op.n > 1 else "")
+    if k == "build":
+        return "build a module" + (f" ({op.coins} coin{'s' * (op.coins != 1)} off)" if op.coins else "")
+    return {
+        "command": "command (score occupied modules)",
+        "marker": "take the start player marker",
+        "refill": "Reactor rewards, then refill",
+        "recall": "take back a placed worker",
+        "detach": f"detach a {what}",
+        "discard": f"return a {what}",
+        "attach": "attach a component",
+        "graft": f"graft a {what}",
+        "perk": "take a perk",
+        "copy": "copy a module",
+        "per_hub": "gain per module next to the Hub",
+        "per_color": f"gain per {op.kind} module",
+        "beg": "opponents may beg",
+        "send": f"send {op.n} worker{'s' * (op.n != 1)} to the Lounge",
+        "swap": "swap two workers",
+        "place": "place another worker",
+        "again": "place this worker again later",
+        "wipe": "wipe and refill the Reactor",
+        "worker": "gain a worker",
+    }.get(k, k)
+
+
+def ops_text(ops: Sequence[Op]) -> str:
+    return ", ".join(op_text(o) for o in ops) or "nothing"
+
+
+def reward_short(reward: Reward) -> str:
+    """A research tier's or Reactor space's reward in a few characters ("perk", "+wkr", "8pt", "1f")."""
+    parts = []
+    for op in reward.ops:
+        if op.op == "gain":
+            parts += [f"{op.coins}c"] * bool(op.coins) + [f"{op.food}f"] * bool(op.food)
+            parts += [f"{op.points}pt"] * bool(op.points)
+        elif op.op == "component":
+            parts.append(f"{op.n}{'cmp' if op.kind == 'any' else LETTER[op.kind]}")
+        elif op.op == "research":
+            parts.append("res")
+        elif op.op == "worker":
+            parts.append("wkr")
+        elif op.op == "perk":
+            parts.append("perk")
+    return "+".join(parts) or "—"
+
+
+def bonus_text(b: Bonus | None) -> str:
+    """A build space's bonus, short."""
+    if b is None:
+        return ""
+    k = b.kind
+    if k == "fixed":
+        return "+" + " ".join(
+            x
+            for x in (
+                f"{b.coins}c" * bool(b.coins),
+                f"{b.food}f" * bool(b.food),
+                f"{b.points}pt" * bool(b.points),
+            )
+            if x
+        )
+    return {
+        "coins_round": "+c/round",
+        "food_round": "+f/round",
+        "points_round": "+pt/round",
+        "component_any": "+any comp",
+        "component": f"+{b.component}",
+        "research": "+research",
+        "recall": "recall",
+        "reactor": "+reactor",
+        "activate": "activate",
+    }.get(k, k)
+
+
+def bonus_words(b: Bonus | None) -> str:
+    """A build space's bonus in words."""
+    if b is None:
+        return "no bonus"
+    k = b.kind
+    if k == "fixed":
+        return "gain " + gains_text(b.coins, b.food, b.points)
+    return {
+        "coins_round": "gain coins equal to the round number",
+        "food_round": "gain food equal to the round number",
+        "points_round": "score points equal to the round number",
+        "component_any": "gain a component of your choice",
+        "component": f"gain a {b.component}",
+        "research": "advance one research tier",
+        "recall": "take back one of your placed workers",
+        "reactor": "gain the uncovered Reactor rewards",
+        "activate": "activate a neighbouring module without a worker",
+    }.get(k, k)
+
+
+def where_words(where: str) -> str:
+    """Where a worker is, in words."""
+    if where == "pool":
+        return "your pool"
+    if where == "aside":
+        return "set aside"
+    if where == "lounge":
+        return "the Worker Lounge"
+    if where.startswith("lab-"):
+        return "the Splicing Lab"
+    m = content().modules.get(where)
+    return m.name if m else where
+
+
+def round_track(state: State, compact: bool = False) -> str:
+    """Round, phase, start player, build multiplier (and markers left unless `compact`), in one line."""
+    if state.phase is Phase.OVER:
+        return "Game over"
+    if state.phase is Phase.DRAFT:
+        return f"Setup · start player {mark(state.start)} {state.names[state.start]}"
+    mult = 3 if state.round >= 5 else 2 if state.round >= 3 else 1
+    rounds = "" if compact else " " + "".join("●" if r <= state.round else "○" for r in range(1, 6))
+    return (
+        f"Round {state.round}/5{rounds} · {PHASE_WORDS[state.phase]} · "
+        f"start {mark(state.start)} {state.names[state.start]} · build ×{mult}"
+    )
+
+
+# -- dialogs: choices in words, previews ---------------------------------------------------------------------
+
+
+def choice_words(state: State, action: object) -> str:
+    """A legal action in words, from the acting player's point of view."""
+    c = content()
+    seat = state.tasks[-1].seat if state.tasks else state.turn
+    if isinstance(action, Flush):
+        return "Discard your starting card to flush the Reactor"
+    if isinstance(action, Place):
+        p = (
+            state.players[seat]
+            if state.phase is not Phase.LAB or not state.tasks
+            else state.players[state.tasks[-1].seat]
+        )
+        comps = p.workers[action.worker].comps
+        who = f"worker #{action.worker + 1} ({comps_text(comps)})"
+        if action.space == "lab":
+            return f"Send {who} to the Splicing Lab"
+        if action.space == "lounge":
+            return f"Send {who} to the Worker Lounge (1 coin or 1 food)"
+        m = c.modules[action.space]
+        return f"Place {who} on {m.name}: {m.text}"
+    if not isinstance(action, Choose):
+        return str(action)
+    v = action.value
+    t: Task | None = state.tasks[-1] if state.tasks else None
+    kind = t.kind if t else ""
+    if kind == "option" and t is not None:
+        m = c.modules[t.place]
+        opt = next((o for o in m.options if o.label == v), None)
+        return f"{v}: {ops_text(opt.ops)}" if opt else v
+    if kind == "lounge":
+        return {"coin": "Take 1 coin", "food": "Take 1 food", "both": "Take 1 coin and 1 food"}.get(v, v)
+    if kind == "splice":
+        if v == "done":
+            return "Done: leave the worker as it is now"
+        name = v[1:]
+        return f"Attach a {name} from your pool" if v[0] == "+" else f"Detach the {name} (back to your pool)"
+    if kind in ("component", "tentacle", "attach", "graft", "detach", "discard"):
+        verb = {"component": "Gain", "tentacle": "Gain", "attach": "Attach", "graft": "Graft", "detach": "Detach",
+                "discard": "Return"}[kind]  # fmt: skip
+        return f"{verb} a {v} ({LETTER.get(v, '?')})"
+    if kind == "feed_lose" and ":" in v:
+        w, k = v[1:].split(":")
+        comps = state.players[t.seat].workers[int(w)].comps if t else ()
+        return f"Worker #{int(w) + 1} ({comps_text(comps)}) loses its {k}"
+    if kind == "draft":
+        card = c.card_by_id[v]
+        bits = [gains_text(card.coins, card.food)] + [f"a {k}" for k in card.components]
+        bits += ["a research advance"] * card.research
+        return f"{card.name}: " + ", ".join(b for b in bits if b)
+    if kind == "flush":
+        return "Done: refill the Reactor" if v == "done" else f"Remove {c.modules[v].name} from the Reactor"
+    if kind == "flush_offer":
+        return (
+            "Pass (keep your starting card)"
+            if v == "pass"
+            else "Discard your starting card to flush the Reactor"
+        )
+    if kind == "beg":
+        return {
+            "coin": "Give 1 coin for 1 point",
+            "food": "Give 1 food for 1 point",
+            "no": "Give nothing",
+        }.get(v, v)
+    if kind in ("recall", "swap") and v.startswith("w") and t is not None:
+        own = state.players[t.seat].workers[int(v[1:])]
+        verb = "Take back" if kind == "recall" else "Swap"
+        return f"{verb} your worker #{int(v[1:]) + 1} ({comps_text(own.comps)}) on {where_words(own.where)}"
+    if kind in ("send", "swap_with") and "." in v:
+        s, wi = map(int, v.split("."))
+        theirs = state.players[s].workers[wi]
+        return f"{state.names[s]}'s worker {worker_tag(s, theirs.comps)} on {where_words(theirs.where)}"
+    if kind == "build_tile":
+        m = c.modules[v]
+        return f"Build {m.name} (cost {m.cost}, value {m.value}): {m.text}"
+    if kind == "build_hex":
+        h = parse_hex(v)
+        return f"Build on space {v}: bonus — {bonus_words(c.space_at[h].bonus)}"
+    if kind in ("activate", "copy"):
+        if v == "skip":
+            return "Skip"
+        m = c.modules[v]
+        return f"{'Activate' if kind == 'activate' else 'Copy'} {m.name}: {m.text}"
+    if kind == "perk":
+        perk = c.perk_by_id[v]
+        return f"{perk.name}: {perk.text}"
+    if v == "skip":
+        return "Skip"
+    return v
+
+
+def prompt_words(state: State) -> str:
+    """The pending decision in words, with module names instead of ids."""
+    t = state.tasks[-1] if state.tasks else None
+    text = prompt_of(t)
+    if t is not None and t.place:
+        m = content().modules.get(t.place)
+        if m is not None:
+            text = text.replace(t.place, m.name)
+    return text
+
+
+def _delta(label: str, before: int, after: int) -> str | None:
+    if before == after:
+        return None
+    return f"{label} {before} → {after} ({after - before:+d})"
+
+
+def preview(before: State, after: State, seat: int) -> list[str]:
+    """What an action by `seat` changes, in words: resources, components, points, research, workers, others.
+
+    `before` and `after` are full states: the action is the acting player's own, so nothing hidden shows.
+    """
+    c = content()
+    out: list[str] = []
+    for s, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
+        who = "You" if s == seat else before.names[s]
+        bits = [
+            _delta("coins", p0.coins, p1.coins),
+            _delta("food", p0.food, p1.food),
+            _delta("score", p0.score, p1.score),
+            _delta("research tier", p0.tier, p1.tier),
+        ]
+        for k, a, b in zip(COMPONENTS, p0.pool, p1.pool, strict=True):
+            bits.append(_delta(f"{k}s in pool", a, b))
+        for i, (w0, w1) in enumerate(zip(p0.workers, p1.workers, strict=True)):
+            if w0.comps != w1.comps:
+                bits.append(f"worker #{i + 1} {comps_text(w0.comps)} → {comps_text(w1.comps)}")
+            if w0.where != w1.where and not (s != seat and w1.where == "pool"):
+                if w0.where == "aside" and w1.where == "pool":
+                    bits.append(f"worker #{i + 1} joins the pool")
+                elif w1.where == "lounge" and w0.where not in ("pool", "aside") and s != seat:
+                    bits.append(
+                        f"worker {worker_tag(s, w0.comps)} is displaced from {where_words(w0.where)} to the Lounge"
+                    )
+                else:
+                    bits.append(f"worker #{i + 1} → {where_words(w1.where)}")
+        for perk in p1.perks:
+            if perk not in p0.perks:
+                bits.append(f"takes the perk {c.perk_by_id[perk].name}")
+        if p0.card and not p1.card:
+            bits.append("starting card discarded")
+        elif p1.card and not p0.card:
+            bits.append(f"keeps {c.card_by_id[p1.card].name}")
+        said = [b for b in bits if b]
+        if said:
+            out.append(f"{who}: " + "; ".join(said))
+    causes: dict[tuple[int, str], int] = {}
+    for e in after.events[len(before.events) :]:
+        causes[(e.seat, e.cause)] = causes.get((e.seat, e.cause), 0) + e.points
+    if causes:
+        labels = dict(CAUSES)
+        parts = [
+            f"{'you' if s == seat else before.names[s]} {pts:+d} {labels.get(cause, cause).lower()}"
+            for (s, cause), pts in causes.items()
+        ]
+        out.append("Points: " + ", ".join(parts))
+    for new in after.built[len(before.built) :]:
+        out.append(f"Builds {c.modules[new.tile].name} on {new.hex}")
+    if after.phase is not before.phase or after.round != before.round:
+        out.append(f"Then: {round_track(after)}")
+    if after.tasks and after.phase is not Phase.OVER:
+        nxt = after.tasks[-1]
+        who = "you" if nxt.seat == seat else after.names[nxt.seat]
+        out.append(f"Next, {who}: {prompt_words(after)}")
+    elif after.phase is Phase.PLACEMENT and after.turn != seat:
+        out.append(f"Then it is {after.names[after.turn]}'s turn to place a worker.")
+    return out or ["No change to anyone's resources."]
+
+
+# -- end of game -----------------------------------------------------------------------------------------------
+
+
+def breakdown_rows(state: State) -> list[tuple[str, list[int]]]:
+    """(cause label, points per seat) rows with any points, and the total row last."""
+    n = len(state.players)
+    by_seat = [breakdown(state, s) for s in range(n)]
+    known = {k for k, _ in CAUSES}
+    rows = [
+        (label, [b.get(k, 0) for b in by_seat]) for k, label in CAUSES if any(b.get(k, 0) for b in by_seat)
+    ]
+    other = [sum(v for k, v in b.items() if k not in known) for b in by_seat]
+    if any(other):
+        rows.append(("Other", other))
+    rows.append(("Total", [p.score for p in state.players]))
+    return rows
+
+
+def tie_break_text(state: State, winners: Sequence[int]) -> str:
+    """Who won, and how the tie-breaks decided it."""
+    names = [state.names[w] for w in winners]
+    if not names:
+        return ""
+    scores = [p.score for p in state.players]
+    comps = [owned_components(p.pool, [[w.comps] for w in p.workers]) for p in state.players]
+    best = max(scores)
+    tied = [s for s, v in enumerate(scores) if v == best]
+    if len(tied) == 1:
+        return f"{names[0]} wins with {best} points."
+    if len(winners) == 1:
+        return (
+            f"{names[0]} wins: tied on {best} points with "
+            + ", ".join(state.names[s] for s in tied if s != winners[0])
+            + f", but owns the most components ({comps[winners[0]]})."
+        )
+    return f"{' and '.join(names)} share the win: {best} points and {comps[winners[0]]} components each."
+
+
+def round_ends(states: Sequence[State]) -> list[tuple[int, ...]]:
+    """Each seat's score at the end of setup (index 0) and of every round since, from the states after every
+    logged action (an action counts for the round it was taken in)."""
+    ends: dict[int, tuple[int, ...]] = {}
+    for before, after in pairwise(states):
+        ends[before.round] = tuple(p.score for p in after.players)
+    if not ends:
+        return [tuple(p.score for p in states[0].players)] if states else []
+    return [ends[r] for r in sorted(ends)]
+
+
+def dialog_context(state: State) -> tuple[str, str | None]:
+    """(a line of context for the pending choice, its rules topic)."""
+    t = state.tasks[-1] if state.tasks else None
+    if t is None:
+        return "", "placement-phase"
+    c = content()
+    p = state.players[t.seat]
+    pool = " ".join(f"{LETTER[k]}{n}" for k, n in zip(COMPONENTS, p.pool, strict=True))
+    if t.kind == "splice":
+        now = p.workers[t.worker].comps
+        limit = 3 if "geneticist" in p.perks else 2
+        return (
+            f"Worker #{t.worker + 1} entered the Lab as {comps_text(t.comps)}, now {comps_text(now)} "
+            f"(at most {limit} components). Your pool: {pool}. Each step is sent at once; u takes it back.",
+            "splicing-lab",
+        )
+    if t.kind == "feed_lose":
+        short_by = sum(1 for x in state.tasks if x.kind == "feed_lose" and x.seat == t.seat)
+        workers = ", ".join(f"#{i + 1}:{comps_text(w.comps)}" for i, w in enumerate(p.workers) if w.comps)
+        return (
+            f"Feeding: {state.names[t.seat]} is {short_by} food short, so each missing food costs an attached "
+            f"component. Workers: {workers}.",
+            "feeding-phase",
+        )
+    if t.kind == "option":
+        m = c.modules[t.place]
+        return f"{m.name}: {m.text}", f"module-{t.place}"
+    if t.kind == "draft":
+        return "Keep one starting card; the rest pass on. Its resources come once every card is chosen.", (
+            "starting-cards"
+        )
+    if t.kind in ("flush", "flush_offer"):
+        return "Flushing discards any Reactor modules you choose, then refills it (once per game).", "reactor"
+    if t.kind in ("component", "tentacle", "attach", "graft", "detach", "discard"):
+        supply = " ".join(f"{LETTER[k]}{n}" for k, n in zip(COMPONENTS, state.supply, strict=True))
+        return f"Supply: {supply}. Your pool: {pool}.", "genetic-components"
+    if t.kind == "lounge":
+        return "The Worker Lounge gives 1 coin or 1 food.", "worker-lounge"
+    if t.kind == "perk":
+        return "Choose a perk from the display.", "perks"
+    if t.kind == "beg":
+        return f"{state.names[int(t.place)]} used Beggar's Alley.", "perk-beggars-alley"
+    if t.kind in ("build_tile", "build_hex"):
+        return f"You have {p.coins} coins.", "building"
+    return "", None

@@ -1,0 +1,421 @@
+"""A generic hex-grid board widget (Line API, cached strips) over plain view data.
+
+The grid knows nothing about any game: it draws `CellView`s (a few short lines of styled spans) at axial
+hexes in a pointy-top "brick" layout, keeps a cursor on the board, and posts intent messages. Rows are
+offset by half a cell, so each cell touches the six cells around it::
+
+       Refinery   Claw Shop
+    Hydroponics  [Hub A    ]  Hub B
+       Boiler     Constructor
+
+Styles are component classes (``hex-grid--cursor``, ``hex-grid--legal``, ``hex-grid--dim``...), so themes
+and game stylesheets can restyle them; spans name a class (``"mark-1"``) that maps to ``hex-grid--mark-1``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.cache import LRUCache
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+from textual.widget import Widget
+
+from chimera_tui.engine.hexgrid import Hex
+
+
+def component_style(widget: Widget, name: str) -> Style:
+    """The Rich style of component class `name` to draw over cells with their own backgrounds.
+
+    Colours are resolved against the widget (so ``auto`` and alpha colours work in light themes), but only
+    what the component's CSS sets is kept: a class without a background keeps the cell's background.
+    """
+    partial = widget.get_component_rich_style(name, partial=True, default=Style())
+    full = widget.get_component_rich_style(name, partial=False, default=Style())
+    return Style(
+        color=full.color if partial.color is not None else None,
+        bgcolor=full.bgcolor if partial.bgcolor is not None else None,
+        bold=partial.bold,
+        dim=partial.dim,
+        italic=partial.italic,
+        underline=partial.underline,
+        reverse=partial.reverse,
+        strike=partial.strike,
+    )
+
+
+Span = tuple[str, str]
+"""Text and the name of its style class ("" for the cell's own style)."""
+
+Line = tuple[Span, ...]
+
+
+@dataclass(frozen=True)
+class CellView:
+    """What one hex shows: a few lines of styled spans, and classes for the whole cell."""
+
+    lines: tuple[Line, ...] = ()
+    """Lines top to bottom; each a tuple of (text, class) spans. Extra lines and overlong text are cut."""
+    classes: frozenset[str] = field(default_factory=frozenset)
+    """Cell classes: "legal" (highlighted), "dim" (not usable now), "empty", "occupied", "muted"..."""
+
+    @classmethod
+    def of(cls, *lines: str | Line, classes: tuple[str, ...] | frozenset[str] = ()) -> CellView:
+        """A cell from plain strings (one span each) or span tuples."""
+        out = tuple(((line, ""),) if isinstance(line, str) else line for line in lines)
+        return cls(out, frozenset(classes))
+
+
+class HexGrid(ScrollView, can_focus=True):
+    """A board of hexes with a cursor. Arrows/hjkl move the cursor; Enter selects the cell under it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1,0)", "Left", show=False, id="hex-grid.left", tooltip="Cursor left"),
+        Binding("right,l", "move(1,0)", "Right", show=False, id="hex-grid.right", tooltip="Cursor right"),
+        Binding("up,k", "move(0,-1)", "Up", show=False, id="hex-grid.up", tooltip="Cursor up a row"),
+        Binding("down,j", "move(0,1)", "Down", show=False, id="hex-grid.down", tooltip="Cursor down a row"),
+        Binding("enter", "select", "Choose", id="hex-grid.select", tooltip="What you can do on this space"),
+    ]
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "hex-grid--cell",
+        "hex-grid--cursor",
+        "hex-grid--cursor-blurred",
+        "hex-grid--bracket",
+        "hex-grid--legal",
+        "hex-grid--dim",
+        "hex-grid--empty",
+        "hex-grid--occupied",
+        "hex-grid--muted",
+        "hex-grid--strong",
+        "hex-grid--mark-0",
+        "hex-grid--mark-1",
+        "hex-grid--mark-2",
+        "hex-grid--mark-3",
+        "hex-grid--mark-4",
+        "hex-grid--mark-5",
+    }
+    """Cell styles (cell, empty, occupied, legal, dim, cursor), span styles (muted, strong, mark-N for owner
+    colours), and the cursor's brackets."""
+
+    DEFAULT_CSS = """
+    HexGrid {
+        height: 1fr;
+        width: 1fr;
+        background: $background;
+        & > .hex-grid--cell { background: $surface; color: $foreground; }
+        & > .hex-grid--empty { background: $surface 40%; color: $text-muted; }
+        & > .hex-grid--occupied { text-style: bold; }
+        & > .hex-grid--legal { background: $success 35%; color: $text; text-style: bold; }
+        & > .hex-grid--dim { color: $text-disabled; text-style: dim; }
+        & > .hex-grid--cursor { background: $accent; color: $text; text-style: bold underline; }
+        & > .hex-grid--cursor-blurred { background: $accent 40%; }
+        & > .hex-grid--bracket { color: $accent; text-style: bold; }
+        & > .hex-grid--muted { color: $text-muted; }
+        & > .hex-grid--strong { text-style: bold; }
+        & > .hex-grid--mark-0 { color: $error; text-style: bold; }
+        & > .hex-grid--mark-1 { color: $primary; text-style: bold; }
+        & > .hex-grid--mark-2 { color: $success; text-style: bold; }
+        & > .hex-grid--mark-3 { color: $warning; text-style: bold; }
+        & > .hex-grid--mark-4 { color: $accent; text-style: bold; }
+        & > .hex-grid--mark-5 { color: $secondary; text-style: bold; }
+    }
+    """
+
+    cells: reactive[Mapping[Hex, CellView]] = reactive(dict, always_update=True)
+    """Every hex on the board and what it shows (the board is exactly these hexes)."""
+    cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True)
+    """The hex under the cursor (clamped to the board)."""
+    cell_width: reactive[int] = reactive(9)
+    """Characters per cell (odd, so rows offset by half a cell line up)."""
+    cell_height: reactive[int] = reactive(2)
+    """Text lines per cell."""
+    row_gap: reactive[int] = reactive(1)
+    """Blank lines between rows of cells (0 packs the board tighter; cell backgrounds still separate)."""
+
+    class CursorMoved(Message):
+        """The cursor moved to `hex`."""
+
+        def __init__(self, grid: HexGrid, hex: Hex) -> None:
+            super().__init__()
+            self.grid = grid
+            self.hex = hex
+
+        @property
+        def control(self) -> HexGrid:
+            return self.grid
+
+    class CellSelected(Message):
+        """Enter (or a click) on `hex`."""
+
+        def __init__(self, grid: HexGrid, hex: Hex) -> None:
+            super().__init__()
+            self.grid = grid
+            self.hex = hex
+
+        @property
+        def control(self) -> HexGrid:
+            return self.grid
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._strips: LRUCache[tuple[int, int], Strip] = LRUCache(256)
+        self._rows: dict[int, list[Hex]] = {}
+        self._goal_x: int | None = None
+        """The column the cursor tries to keep when moving up and down."""
+        self._styles: dict[str, Style] = {}
+        """Resolved component styles by short name (cleared when styles change)."""
+        self._geometry: tuple[int, int, Size] = (0, 0, Size(0, 0))
+        """Cached `_measure()`: recomputed when the cells or the cell sizes change."""
+
+    # -- geometry ---------------------------------------------------------------------------------------
+
+    @property
+    def _stride(self) -> int:
+        return self.cell_width + 1
+
+    def _half(self, h: Hex) -> int:
+        """The cell's horizontal position in half-cells (pointy-top: x = q + r/2)."""
+        return 2 * h.q + h.r
+
+    def _layout(self) -> tuple[int, int]:
+        """(leftmost half-cell, topmost row)."""
+        return self._geometry[0], self._geometry[1]
+
+    def _measure(self) -> tuple[int, int, Size]:
+        """(leftmost half-cell, topmost row, content size) of the current cells and cell sizes."""
+        if not self.cells:
+            return 0, 0, Size(0, 0)
+        x0 = min(self._half(h) for h in self.cells)
+        r0 = min(h.r for h in self.cells)
+        x1 = max(self._half(h) for h in self.cells)
+        r1 = max(h.r for h in self.cells)
+        width = (x1 - x0) * self._stride // 2 + self._stride + 1
+        height = (r1 - r0 + 1) * (self.cell_height + self.row_gap) - self.row_gap
+        return x0, r0, Size(width, height)
+
+    def _content_size(self) -> Size:
+        return self._geometry[2]
+
+    def _pad(self) -> int:
+        """Left margin that centres the board when the widget is wider than it."""
+        return max(0, (self.size.width - self._content_size().width) // 2)
+
+    def cell_origin(self, h: Hex) -> tuple[int, int]:
+        """The (x, y) of `h`'s first text character in content coordinates (without the centring margin)."""
+        x0, r0 = self._layout()
+        return (self._half(h) - x0) * self._stride // 2 + 1, (h.r - r0) * (self.cell_height + self.row_gap)
+
+    def hex_at(self, x: int, y: int) -> Hex | None:
+        """The hex drawn at content position (x, y) (including the centring margin), if any."""
+        x -= self._pad()
+        for h in self.cells:
+            cx, cy = self.cell_origin(h)
+            if cx <= x < cx + self.cell_width and cy <= y < cy + self.cell_height:
+                return h
+        return None
+
+    # -- reactives --------------------------------------------------------------------------------------
+
+    def validate_cursor(self, cursor: Hex) -> Hex:
+        if not self.cells or cursor in self.cells:
+            return cursor
+        return min(self.cells, key=lambda h: (h.distance(cursor), h))
+
+    def validate_cell_width(self, width: int) -> int:
+        width = max(3, width)
+        return width if width % 2 else width + 1
+
+    def validate_cell_height(self, height: int) -> int:
+        return max(1, height)
+
+    def validate_row_gap(self, gap: int) -> int:
+        return max(0, gap)
+
+    def watch_cells(self) -> None:
+        rows: dict[int, list[Hex]] = {}
+        for h in sorted(self.cells, key=lambda h: (h.r, h.q)):
+            rows.setdefault(h.r, []).append(h)
+        self._rows = rows
+        if self.cells and self.cursor not in self.cells:
+            self.cursor = self.validate_cursor(self.cursor)
+        self._resized()
+
+    def watch_cursor(self, old: Hex, new: Hex) -> None:
+        self._strips.clear()
+        self.refresh()
+        if self.cells:
+            self._scroll_to_cursor()
+            if old != new:
+                self.post_message(self.CursorMoved(self, new))
+
+    def watch_cell_width(self) -> None:
+        self._resized()
+
+    def watch_cell_height(self) -> None:
+        self._resized()
+
+    def watch_row_gap(self) -> None:
+        self._resized()
+
+    def _resized(self) -> None:
+        self._geometry = self._measure()
+        self._strips.clear()
+        self.virtual_size = self._content_size()
+        self.refresh()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._strips.clear()
+
+    def on_focus(self) -> None:
+        self._strips.clear()
+        self.refresh()
+        self._scroll_to_cursor()
+
+    def on_blur(self) -> None:
+        self._strips.clear()
+        self.refresh()
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+        self._styles.clear()
+
+    def _scroll_to_cursor(self) -> None:
+        if not self.cells or self.cursor not in self.cells:
+            return
+        from textual.geometry import Region
+
+        x, y = self.cell_origin(self.cursor)
+        region = Region(x - 1, y, self.cell_width + 2, self.cell_height)
+        self.scroll_to_region(region, animate=False, immediate=True, force=True)
+
+    # -- rendering --------------------------------------------------------------------------------------
+
+    def _style(self, name: str) -> Style:
+        style = self._styles.get(name)
+        if style is None:
+            style = self._styles[name] = component_style(self, f"hex-grid--{name}")
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.size.width
+        line = scroll_y + y
+        key = (line, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            strip = self._render_full_line(line)
+            self._strips[key] = strip
+        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style).simplify()
+
+    def _render_full_line(self, line: int) -> Strip:
+        base = self.rich_style
+        pad = self._pad()
+        size = self._content_size()
+        if not self.cells or line >= size.height:
+            return Strip.blank(size.width + pad, base)
+        x0, r0 = self._layout()
+        row_h = self.cell_height + self.row_gap
+        r, sub = divmod(line, row_h)
+        r += r0
+        if sub >= self.cell_height or r not in self._rows:
+            return Strip.blank(size.width + pad, base)
+        cell_base = base + self._style("cell")
+        segments: list[Segment] = [Segment(" " * pad, base)]
+        x = 0
+        focused = self.has_focus
+        prev_cursor = False
+        bracket = base + self._style("bracket")
+        for h in self._rows[r]:
+            cx = (self._half(h) - x0) * self._stride // 2 + 1
+            cell = self.cells[h]
+            is_cursor = h == self.cursor
+            if x < cx - 1:
+                segments.append(Segment(" " * (cx - 1 - x), base))
+                x = cx - 1
+            if x == cx - 1:
+                sep = "▐" if is_cursor else "▌" if prev_cursor else " "
+                segments.append(Segment(sep, bracket if sep != " " else base))
+                x = cx
+            style = cell_base
+            for name in ("empty", "occupied", "legal", "dim"):
+                if name in cell.classes:
+                    style += self._style(name)
+            if is_cursor:
+                style += self._style("cursor" if focused else "cursor-blurred")
+            segments.extend(self._cell_segments(cell, sub, style, is_cursor))
+            x = cx + self.cell_width
+            prev_cursor = is_cursor
+        if prev_cursor:
+            segments.append(Segment("▌", bracket))
+            x += 1
+        if x < size.width:
+            segments.append(Segment(" " * (size.width - x), base))
+        return Strip(segments)
+
+    def _cell_segments(self, cell: CellView, sub: int, style: Style, cursor: bool = False) -> list[Segment]:
+        width = self.cell_width
+        spans = cell.lines[sub] if sub < len(cell.lines) else ()
+        out: list[Segment] = []
+        used = 0
+        for text, cls in spans:
+            if used >= width:
+                break
+            text = text[: width - used]
+            plain = not cls or (cursor and cls in ("muted", "dim"))  # keep the cursor's contrast
+            out.append(Segment(text, style if plain else style + self._style(cls)))
+            used += len(text)
+        if used < width:
+            out.append(Segment(" " * (width - used), style))
+        return out
+
+    # -- actions ----------------------------------------------------------------------------------------
+
+    def action_move(self, dq: int, dr: int) -> None:
+        """Move the cursor: left/right along the row, up/down to the nearest cell of the next row."""
+        if not self.cells:
+            return
+        here = self.cursor
+        if dr == 0:
+            row = self._rows.get(here.r, [])
+            i = row.index(here) if here in row else 0
+            j = i + dq
+            if 0 <= j < len(row):
+                self.cursor = row[j]
+                self._goal_x = self._half(row[j])
+            return
+        goal = self._goal_x if self._goal_x is not None else self._half(here)
+        r = here.r + dr
+        while r in self._rows or (min(self._rows) <= r <= max(self._rows)):
+            found = self._rows.get(r)
+            if found:
+                self.cursor = min(found, key=lambda h: (abs(self._half(h) - goal), self._half(h)))
+                self._goal_x = goal
+                return
+            r += dr
+
+    def action_select(self) -> None:
+        """Post `CellSelected` for the cell under the cursor."""
+        if self.cells and self.cursor in self.cells:
+            self.post_message(self.CellSelected(self, self.cursor))
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        scroll_x, scroll_y = self.scroll_offset
+        h = self.hex_at(offset.x + scroll_x, offset.y + scroll_y)
+        if h is not None:
+            self.cursor = h
+            self._goal_x = None
+            self.action_select()

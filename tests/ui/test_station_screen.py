@@ -1,0 +1,245 @@
+"""Pilot tests of the Chimera Station screen: a whole game by key presses, and random keys with resizes."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from chimera_tui.engine.match import Match
+from chimera_tui.launch import LaunchPlan, make_seats, new_start
+from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.games.station.screen import StationScreen
+from chimera_tui.ui.games.station.widgets import ChoiceDialog, ResultsScreen
+from chimera_tui.ui.widgets.hex_grid import HexGrid
+
+PRESSES = 5000
+"""Random key presses in the fuzz test."""
+
+
+def _app(tmp_path: Path, seats: str = "human,bot", seed: int = 3, side: str = "A") -> ChimeraApp:
+    kinds = seats.split(",")
+    start = new_start(
+        "station", len(kinds), make_seats("station", len(kinds), kinds, []), seed, {"side": side}
+    )
+    return ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+
+
+def _screen(app: ChimeraApp) -> StationScreen:
+    return next(s for s in app.screen_stack if isinstance(s, StationScreen))
+
+
+async def test_whole_game_by_keys(tmp_path: Path) -> None:
+    """A 2-player game, human against the bot, played to the results by key presses alone."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        table = screen.table
+        for _ in range(4000):
+            if table.rules.is_over(table.match.state):
+                break
+            if isinstance(app.screen, ChoiceDialog):
+                await pilot.press("enter")
+            elif table.to_act() == 0 and app.screen is screen:
+                await pilot.press("c")
+            else:
+                await pilot.pause(0.01)
+        assert table.rules.is_over(table.match.state)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ResultsScreen)
+        humans = [e for e in table.match.log if e.seat == 0]
+        assert len(humans) > 20
+        await pilot.press("escape")
+        assert app.screen is screen
+
+
+async def test_enter_on_board_places_a_worker(tmp_path: Path) -> None:
+    """Through the draft by dialogs, then Enter on a lit hex and Enter in its menu places a worker there."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        table = screen.table
+        for _ in range(50):
+            state = table.match.state
+            if state.phase.value == "placement" and not state.tasks and table.to_act() == 0:
+                break
+            if isinstance(app.screen, ChoiceDialog):
+                await pilot.press("enter")
+            elif table.to_act() == 0 and app.screen is screen:
+                await pilot.press("c")
+            else:
+                await pilot.pause(0.01)
+        grid = screen.query_one(HexGrid)
+        grid.focus()
+        refinery = table.rules.legal_actions(table.match.state)
+        assert any(getattr(a, "space", "") == "refinery" for a in refinery)
+        from chimera_tui.games.station.content import content
+
+        grid.cursor = content().hex_of["refinery"]
+        before = len(table.match)
+        await pilot.press("enter")
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        entry = table.match.log[before]
+        assert entry.action.endswith("refinery")
+
+
+async def test_enter_on_locked_hub_says_why(tmp_path: Path) -> None:
+    """Enter on a dimmed place explains, in the rules' words, why nothing can be done there."""
+    app = _app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        table = screen.table
+        for _ in range(50):
+            state = table.match.state
+            if state.phase.value == "placement" and not state.tasks and table.to_act() == 0:
+                break
+            if isinstance(app.screen, ChoiceDialog):
+                await pilot.press("enter")
+            elif table.to_act() == 0 and app.screen is screen:
+                await pilot.press("c")
+            else:
+                await pilot.pause(0.01)
+        from chimera_tui.games.station.content import content
+
+        grid = screen.query_one(HexGrid)
+        grid.focus()
+        grid.cursor = content().hex_of["hub-b"]
+        await pilot.press("enter")
+        assert app.screen is screen
+        assert "locked until round 3" in screen._why_not(f"hex:{grid.cursor}")
+
+
+async def test_random_keys_and_resizes(tmp_path: Path) -> None:
+    """5,000 seeded random key presses with resizes: no exception, and the state is one the rules reached."""
+    rng = random.Random(5)
+    keys = [
+        *"hjklcfuv1234r?",
+        "up", "down", "left", "right", "enter", "enter", "enter", "tab", "shift+tab", "escape", "space",
+    ]  # fmt: skip
+    app = _app(tmp_path, "human,bot,bot", seed=11, side="B")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = _screen(app)
+        table = screen.table
+        batch: list[str] = []
+        for i in range(PRESSES):
+            if i % 250 == 0:
+                await pilot.press(*batch)
+                batch = []
+                await pilot.resize_terminal(rng.randint(40, 200), rng.randint(12, 60))
+            key = rng.choice(keys)
+            if key != "escape":
+                batch.append(key)
+                if len(batch) < 10:
+                    continue
+            await pilot.press(*batch)
+            batch = []
+            if key == "escape" and app.screen is not screen:
+                await pilot.press("escape")  # on the board it would leave the game: closes dialogs only
+        await pilot.pause()
+        match = table.match
+        replayed = Match.replay(match.rules, match.config, match.seed, match.notations)
+        assert replayed.state == match.state
+        assert len(match) > 10
+
+
+def test_every_place_names_a_rules_topic() -> None:
+    """The topic `?` opens for any hex, Reactor space, Lab slot or perk exists in the rules text."""
+    import re
+
+    from chimera_tui.engine.ruleset import GameConfig
+    from chimera_tui.games.station import RULES
+    from chimera_tui.games.station.content import content
+    from chimera_tui.ui.games.station import view
+
+    text = (Path(view.__file__).parents[3] / "games" / "station" / "data" / "rules.md").read_text()
+    ids = set(re.findall(r"\{#([a-z0-9-]+)\}", text))
+    state = RULES.new_game(GameConfig(players=4), 1)
+    keys = [f"hex:{h}" for h in content().space_at]
+    keys += [p.key for p in view.reactor_places(state, frozenset(), False)]
+    keys += [p.key for p in view.lab_places(state, 0, frozenset(), False)]
+    keys += [f"perk:{p.id}" for p in content().perks]
+    keys += [f"reactor:{i}" for i in range(6)]
+    for key in keys:
+        topic = view.place_details(state, key)[2]
+        assert topic in ids, (key, topic)
+    for tile in content().tiles:
+        assert f"module-{tile.id}" in ids
+
+
+def test_results_add_up() -> None:
+    """The breakdown's rows sum to each score, and the chart's last point is the final score."""
+    from chimera_tui.launch import load_start
+    from chimera_tui.ui.games.station import words
+
+    match = load_start(Path(__file__).parents[2] / "saves" / "station-over.chimera").match
+    final = match.state
+    rows = words.breakdown_rows(final)
+    totals = rows[-1][1]
+    assert list(totals) == [p.score for p in final.players]
+    for seat in range(len(final.players)):
+        assert sum(values[seat] for label, values in rows[:-1]) == totals[seat]
+    rounds = words.round_ends([match.state_at(i) for i in range(len(match) + 1)])
+    assert len(rounds) == 6  # after setup and after each of the 5 rounds
+    assert list(rounds[-1]) == [p.score for p in final.players]
+    assert "wins" in words.tie_break_text(final, match.rules.winner(final))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_words_for_every_legal_action(players: int) -> None:
+    """Every legal action of bots-only games (both sides, several seeds) is offered in words, with a preview,
+    and every place key it names is one the screen draws."""
+    from chimera_tui import games
+    from chimera_tui.engine.bots import bot_seed
+    from chimera_tui.engine.ruleset import GameConfig
+    from chimera_tui.games.station.content import content
+    from chimera_tui.ui.games.station import view, words
+
+    rules = games.get("station")
+    hexes = {f"hex:{h}" for h in content().space_at}
+    for seed in range(6):
+        side = "AB"[seed % 2]
+        state = rules.new_game(GameConfig(players=players, options={"side": side}), seed)
+        bots = {s: games.bots("station")["random"](rules, bot_seed(seed, s)) for s in range(players)}
+        while not rules.is_over(state):
+            seat = rules.to_act(state)
+            legal = rules.legal_actions(state)
+            drawn = hexes | {p.key for p in view.reactor_places(state, frozenset(), False)}
+            drawn |= {p.key for p in view.lab_places(state, seat, frozenset(), False)}
+            drawn |= {p.key for p in view.perk_places(state, frozenset(), False)}
+            for action in legal:
+                assert words.choice_words(state, action)
+                assert set(view.action_places(state, action)) <= drawn, action
+            assert words.preview(state, rules.apply(state, legal[-1]), seat)
+            state = rules.apply(state, bots[seat].choose(rules.view(state, seat), legal, seat))
+
+
+async def test_splice_dialog_step_and_undo(tmp_path: Path) -> None:
+    """The Splicing Lab asks by itself; a step is sent, and u in the next dialog takes it back."""
+    import msgspec
+
+    from chimera_tui.launch import load_start
+
+    start = msgspec.structs.replace(
+        load_start(Path(__file__).parents[2] / "saves" / "station-splice.chimera"), save_path=None
+    )
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        screen = _screen(app)
+        table = screen.table
+        assert isinstance(app.screen, ChoiceDialog)
+        before = len(table.match)
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert len(table.match) == before + 1
+        await pilot.press("u")  # from the next dialog, or from the board when the splice ended by itself
+        await pilot.pause(0.2)
+        assert len(table.match) == before
+        assert isinstance(app.screen, ChoiceDialog)  # asked again, for the same splice
