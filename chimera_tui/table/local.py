@@ -39,6 +39,7 @@ class LocalTable:
         self.seats = tuple(seats)
         self.autosave = autosave
         self._listeners: list[TableListener] = []
+        self._events: dict[int, tuple[Any, int | None, tuple[str, ...]]] = {}
         factories = games.bots(game_id)
         self._bots: dict[int, Bot] = {}
         for i, seat in enumerate(self.seats):
@@ -83,6 +84,24 @@ class LocalTable:
 
     def log(self) -> tuple[str, ...]:
         return self.match.texts
+
+    def log_events(self) -> tuple[tuple[str, ...], ...]:
+        """For each log line, what that action caused in words (dice, destructions), as this seat may see it.
+
+        Taken from the `events` field of the seat's view after each action, for rules whose state has one;
+        () for the others.
+        """
+        seat = self._seat
+        out = []
+        for step in range(1, len(self.match) + 1):
+            state = self.match.state_at(step)
+            cached = self._events.get(step)
+            if cached is None or cached[0] is not state or cached[1] != seat:
+                events = tuple(getattr(self.rules.view(state, seat), "events", ()) or ())
+                cached = (state, seat, events)
+                self._events[step] = cached
+            out.append(cached[2])
+        return tuple(out)
 
     def describe(self, action: Any) -> str:
         """`action` in words, as the log would say it if it were taken now."""

@@ -1,0 +1,1 @@
+"""The Codename: Chimera screen (monsters on card grids, the drafting row, dice) and its view functions."""

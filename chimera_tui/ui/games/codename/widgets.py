@@ -1,0 +1,104 @@
+"""Codename: Chimera's own composites: the menu of legal actions and the page tabs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ActionMenu(ModalScreen[int | None]):
+    """A modal list of choices (legal actions in words); dismisses with the chosen index or None."""
+
+    BINDINGS = [
+        Binding("escape,q", "cancel", "Cancel", id="codename.menu.cancel", tooltip="Close without choosing"),
+    ]
+
+    DEFAULT_CSS = """
+    ActionMenu {
+        align: center middle;
+        background: $background 60%;
+    }
+    #action-menu-box {
+        width: 70;
+        max-width: 96%;
+        height: auto;
+        max-height: 90%;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    #action-menu-note {
+        color: $text-muted;
+        height: auto;
+    }
+    #action-menu-options {
+        width: 100%;
+        height: auto;
+        max-height: 18;
+        border: none;
+        padding: 0;
+    }
+    """
+
+    def __init__(self, title: str, labels: Sequence[str], note: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.labels = tuple(labels)
+        self.note = note
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="action-menu-box") as box:
+            box.border_title = self.title_text
+            box.border_subtitle = "Enter: choose · Esc: cancel"
+            if self.note:
+                yield Static(Content(self.note), id="action-menu-note")
+            yield OptionList(
+                *(Option(Content(label), id=str(i)) for i, label in enumerate(self.labels)),
+                id="action-menu-options",
+            )
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(int(event.option.id or 0))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class PageTabs(Static):
+    """One line naming the pages of the narrow layout, the current one highlighted."""
+
+    DEFAULT_CSS = """
+    PageTabs {
+        height: 1;
+        color: $text-muted;
+    }
+    """
+
+    pages: reactive[tuple[tuple[str, str], ...]] = reactive(())
+    """(page id, label) in Tab order."""
+    current: reactive[str] = reactive("")
+
+    def render(self) -> Content:
+        parts = []
+        for page, label in self.pages:
+            if page == self.current:
+                parts.append(Content.from_markup("[reverse b] $label [/]", label=label))
+            else:
+                parts.append(Content(f" {label} "))
+        return Content("│").join(parts) + Content.from_markup("  [i]Tab: next[/i]")

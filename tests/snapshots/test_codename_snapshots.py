@@ -1,0 +1,113 @@
+"""SVG snapshots of the Codename: Chimera screen in every phase, at 80×24 and 160×50.
+
+Each app starts from a match advanced in code with the greedy bot for both seats (fixed seeds), stopped at the
+first moment seat 1 (a person) must decide in the wanted phase; seat 2 is a bot. Saves go to a temporary
+folder; cursors do not blink (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from chimera_tui import games
+from chimera_tui.engine.match import Match
+from chimera_tui.games.codename.bots import GreedyBot
+from chimera_tui.games.codename.state import Phase
+from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
+from chimera_tui.ui.app import ChimeraApp
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SEED = 24
+"""A 2-player game in which the greedy bots reach every phase, the reaction window included."""
+
+
+def advanced(phase: Phase, *, seed: int = SEED, players: int = 2, seats: str = "human,bot") -> GameStart:
+    """A new match played by greedy bots until seat 1 must decide in `phase` (or, for OVER, to the end)."""
+    kinds = seats.split(",")
+    start = new_start("codename", players, make_seats("codename", players, kinds, []), seed, {})
+    match: Match[Any, Any] = start.match
+    rules = games.get("codename")
+    bots = [GreedyBot(rules, i) for i in range(players)]
+    while not (match.state.phase is phase and rules.to_act(match.state) in (0, None)):
+        seat = rules.to_act(match.state)
+        if seat is None:
+            raise AssertionError(f"seed {seed}: the bots never reach {phase} with seat 1 to act")
+        state = match.state
+        match.submit(bots[seat].choose(rules.view(state, seat), rules.legal_actions(state), seat))
+    return start
+
+
+def app_at(tmp_path: Path, phase: Phase, **kwargs: object) -> ChimeraApp:
+    return ChimeraApp(plan=LaunchPlan(start=advanced(phase, **kwargs)), saves=tmp_path, bot_delay=0.0)  # type: ignore[arg-type]
+
+
+PHASES = [
+    Phase.TORSO,
+    Phase.DEAL,
+    Phase.AUCTION,
+    Phase.PICK,
+    Phase.BUILD,
+    Phase.TURN,
+    Phase.JOIN,
+    Phase.REACT,
+]
+
+
+class TestCodenamePhases:
+    @pytest.mark.parametrize("size", SIZES)
+    @pytest.mark.parametrize("phase", PHASES, ids=[p.value for p in PHASES])
+    def test_phase(self, snap_compare, tmp_path: Path, phase: Phase, size) -> None:  # type: ignore[no-untyped-def]
+        """The screen when the person at seat 1 must decide, in each phase."""
+        assert snap_compare(app_at(tmp_path, phase), press=["wait:200"], terminal_size=size)
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_game_over(self, snap_compare, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+        """A game played to the end: the winner's monster, the last roll, everyone's cards revealed."""
+        assert snap_compare(app_at(tmp_path, Phase.OVER), press=["wait:200"], terminal_size=size)
+
+
+class TestCodenameFourPlayers:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_arena(self, snap_compare, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+        """Four monsters: at 160×50 all at once, at 80×24 one page each (the turn order in the second line)."""
+        app = app_at(tmp_path, Phase.TURN, players=4, seats="human,bot,bot,bot")
+        assert snap_compare(app, press=["wait:200"], terminal_size=size)
+
+
+class TestCodenameFlows:
+    def test_action_menu(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """Enter on a card in the hand while building: the ways to attach it."""
+        assert snap_compare(
+            app_at(tmp_path, Phase.BUILD), press=["wait:200", "enter"], terminal_size=(80, 24)
+        )
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_aiming(self, snap_compare, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
+        """An arena turn: Enter on the torso aims it; the targets on the other monster are marked ◎."""
+        assert snap_compare(
+            app_at(tmp_path, Phase.TURN), press=["wait:200", "enter", "wait:100"], terminal_size=size
+        )
+
+    def test_all_choices(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """The "c" key lists every legal action (here: the bids)."""
+        assert snap_compare(app_at(tmp_path, Phase.AUCTION), press=["wait:200", "c"], terminal_size=(80, 24))
+
+    def test_table_page_in_the_arena(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """At 80×24, "t" shows the table page: the graveyard."""
+        assert snap_compare(app_at(tmp_path, Phase.REACT), press=["wait:200", "t"], terminal_size=(80, 24))
+
+    def test_hand_off_while_building(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """Two people: after seat 1 finishes building, the hand-off screen hides everything."""
+        app = app_at(tmp_path, Phase.BUILD, seats="human,human")
+        assert snap_compare(app, press=["wait:200", "n", "wait:200"], terminal_size=(80, 24))
+
+    def test_rules_for_the_card(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """? opens the rules on the topic under the cursor (drafting: the auction)."""
+        assert snap_compare(
+            app_at(tmp_path, Phase.AUCTION),
+            press=["wait:200", "question_mark", "wait:200"],
+            terminal_size=(80, 24),
+        )
