@@ -14,7 +14,6 @@ from typing import Any
 import msgspec
 
 from chimera_tui import games
-from chimera_tui.engine.bots import BotFactory
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
@@ -54,18 +53,15 @@ def clock_seed() -> int:
     return time.time_ns() % 1_000_000_007
 
 
-def seat_kinds(game_id: str) -> dict[str, BotFactory]:
-    """The bots of a game by name (the first is the strongest; plain "bot" means it)."""
-    return games.bots(game_id)
-
-
 def make_seats(game_id: str, players: int, kinds: list[str], names: list[str]) -> tuple[Seat, ...]:
-    """Seats from command-line words ("human", "bot", or a bot's name).
+    """Seats from the words of the command line or the new-game dialog ("human", "bot", or a bot's name;
+    "bot" means the game's strongest, the first `games.bots` lists). Unnamed seats are "Player N" for people
+    and "Bot N (kind)" for bots.
 
     Raises:
         LaunchError: for an unknown kind or too many entries.
     """
-    bots = seat_kinds(game_id)
+    bots = games.bots(game_id)
     strongest = next(iter(bots))
     if len(kinds) > players or len(names) > players:
         raise LaunchError(f"{players} players, but more seats or names than that were given.")

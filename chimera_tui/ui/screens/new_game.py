@@ -10,8 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chimera_tui import games
-from chimera_tui.launch import LaunchError, clock_seed, new_start
-from chimera_tui.table.base import Seat
+from chimera_tui.launch import LaunchError, clock_seed, make_seats, new_start
 
 MAX_SEATS = 6
 
@@ -139,21 +138,16 @@ class NewGameScreen(Screen[None]):
         rules = games.get(self.game_id)
         players = self.query_one("#new-players", Select).value
         assert isinstance(players, int)
-        seats = []
-        for i in range(players):
-            kind = self.query_one(f"#seat-kind-{i}", Select).value
-            name = self.query_one(f"#seat-name-{i}", Input).value.strip()
-            bot = None if kind == "human" else str(kind)
-            seats.append(Seat(name or (f"Player {i + 1}" if bot is None else f"Bot {i + 1}"), bot))
+        kinds = [str(self.query_one(f"#seat-kind-{i}", Select).value) for i in range(players)]
+        names = [self.query_one(f"#seat-name-{i}", Input).value for i in range(players)]
         seed_text = self.query_one("#new-seed", Input).value
         options = {}
         for spec in rules.options:
             value = self.query_one(f"#option-{spec.key}", Select).value
             options[spec.key] = str(value)
         try:
-            start = new_start(
-                self.game_id, players, tuple(seats), int(seed_text) if seed_text else None, options
-            )
+            seats = make_seats(self.game_id, players, kinds, names)
+            start = new_start(self.game_id, players, seats, int(seed_text) if seed_text else None, options)
         except LaunchError as exc:
             self.notify(exc.message, severity="error", title="Cannot start")
             return
