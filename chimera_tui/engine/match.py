@@ -17,7 +17,7 @@ from typing import Any, Generic, TypeVar
 import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
-from chimera_tui.engine.ruleset import GameConfig, Ruleset, seat_count_error
+from chimera_tui.engine.ruleset import GameConfig, Ruleset, describe_as_seen, seat_count_error
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -49,6 +49,8 @@ class Match(Generic[S, A]):
         self._texts: list[str] = []
         """Log lines computed so far (lazily: describing costs time that bots and benchmarks never need)."""
         self._redo: list[LogEntry] = []
+        self._seen: dict[int | None, list[str | None]] = {}
+        """Per viewer, each action as that viewer may read it (None: hidden from them); computed lazily."""
 
     @classmethod
     def replay(
@@ -88,6 +90,16 @@ class Match(Generic[S, A]):
         for step in range(len(self._texts), len(self._actions)):
             self._texts.append(self.rules.describe(self._states[step], self._actions[step]))
         return tuple(self._texts)
+
+    def texts_for(self, viewer: int | None) -> tuple[tuple[int, str], ...]:
+        """The log as `viewer` may read it (None: a spectator): (step, words) for each entry it may see.
+
+        `step` counts from 1, so `state_at(step)` is the state right after that entry.
+        """
+        seen = self._seen.setdefault(viewer, [])
+        for step in range(len(seen), len(self._actions)):
+            seen.append(describe_as_seen(self.rules, self._states[step], self._actions[step], viewer))
+        return tuple((step, text) for step, text in enumerate(seen, start=1) if text is not None)
 
     def state_at(self, step: int) -> S:
         """The state after `step` actions (0: the initial state)."""
@@ -138,6 +150,8 @@ class Match(Generic[S, A]):
         self._redo.append(self._log.pop())
         self._actions.pop()
         del self._texts[len(self._actions) :]
+        for seen in self._seen.values():
+            del seen[len(self._actions) :]
         self._states.pop()
         return self.state
 

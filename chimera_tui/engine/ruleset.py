@@ -132,6 +132,21 @@ class Ruleset(Protocol[S, A]):
         ...
 
 
+def describe_as_seen(rules: Ruleset[Any, Any], state: Any, action: Any, viewer: int | None) -> str | None:
+    """`action`, taken in `state`, in words as `viewer` may read it in the log (None: hidden from `viewer`).
+
+    The log, like the board, is a view. A game whose log can hold private facts (a part attached in private,
+    a card drawn face down) implements ``describe_for(state, action, viewer) -> str | None``, returning the
+    public wording ("Player 1 builds in private") or None when `viewer` must not even learn that the action
+    happened; `viewer` None is a spectator. Games without it have a public log: `describe` for everyone.
+    """
+    describe_for = getattr(rules, "describe_for", None)
+    if describe_for is None:
+        return rules.describe(state, action)
+    text: str | None = describe_for(state, action, viewer)
+    return text
+
+
 def seat_count_error(rules: Ruleset[Any, Any], players: int) -> str | None:
     """A sentence saying why `players` is not a valid seat count for `rules`, or None when it is."""
     if rules.min_players <= players <= rules.max_players:

@@ -82,18 +82,25 @@ class LocalTable:
             return ()
         return self.rules.legal_actions(self.match.state)
 
+    def viewer(self) -> int | None:
+        """Whose eyes the log and the board are seen through: the seat, or None (everyone) once it is over."""
+        return None if self.rules.is_over(self.match.state) else self._seat
+
     def log(self) -> tuple[str, ...]:
-        return self.match.texts
+        """The log in words as `seat` may read it: entries private to another seat are left out or told
+        in their public wording (`Ruleset.describe_for`)."""
+        return tuple(text for _, text in self.match.texts_for(self.viewer()))
 
     def log_events(self) -> tuple[tuple[str, ...], ...]:
-        """For each log line, what that action caused in words (dice, destructions), as this seat may see it.
+        """For each line of `log()`, what that action caused in words (dice, destructions), as this seat
+        may see it.
 
         Taken from the `events` field of the seat's view after each action, for rules whose state has one;
         () for the others.
         """
-        seat = self._seat
+        seat = self.viewer()
         out = []
-        for step in range(1, len(self.match) + 1):
+        for step, _ in self.match.texts_for(seat):
             state = self.match.state_at(step)
             cached = self._events.get(step)
             if cached is None or cached[0] is not state or cached[1] != seat:
