@@ -78,9 +78,7 @@ def test_the_wheel_ships_every_data_file_rules_text_and_style(clean_copy: Path, 
         "chimera_tui/" + str(path.relative_to(clean_copy / "chimera_tui"))
         for path in (clean_copy / "chimera_tui").glob("games/*/data/**/*")
         if path.is_file()
-    } | {
-        "chimera_tui/styles/" + path.name for path in (clean_copy / "styles").iterdir() if path.is_file()
-    }
+    } | {"chimera_tui/styles/" + path.name for path in (clean_copy / "styles").iterdir() if path.is_file()}
     assert any("/data/rules.md" in name for name in wanted)
     missing = sorted(wanted - shipped)
     assert not missing, f"the wheel leaves out {missing}"
