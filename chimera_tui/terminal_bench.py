@@ -1,0 +1,199 @@
+"""What a player at a real terminal waits for, measured through a pseudo-terminal.
+
+`chimera bench --terminal` runs the real `chimera` in a PTY of a given size, as an SSH session would, and
+reads every byte it writes. It reports the time to the first frame (against a bare Textual app started the
+same way, alternating runs so both see the same machine), and for each kind of key the bytes written and
+the process's CPU time per press. Bytes per key are what an SSH player waits for; CPU per key is what the
+server pays. No Textual is imported here: the app under test runs in its own process.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import select
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+_ESCAPE = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b.")
+
+KEYS: dict[str, tuple[bytes, bytes]] = {
+    "left/right": (b"\x1b[C", b"\x1b[D"),
+    "up/down": (b"\x1b[B", b"\x1b[A"),
+    "tab": (b"\t", b"\x1b[Z"),
+}
+"""The kinds of key pressed, as a terminal sends them: each kind alternates its two keys (Right then Left,
+Tab then Shift+Tab) so the cursor always moves and never sticks at an edge."""
+
+_BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer, OptionList
+class Bare(App):
+    def compose(self):
+        yield OptionList("New game", "Load game", "Rules", "Quit")
+        yield Footer()
+Bare().run()
+"""
+
+
+@dataclass
+class KeyFigures:
+    """Per press of one kind of key: bytes the app wrote and CPU seconds it used.
+
+    CPU time comes from /proc in clock ticks (10 ms), so its mean over many presses is what is reported."""
+
+    name: str
+    sizes: list[int] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        return (
+            f"  {self.name:<10} median {statistics.median(self.sizes):>7,.0f} bytes "
+            f"(max {max(self.sizes):,}), CPU mean {statistics.fmean(self.cpu) * 1000:.1f} ms "
+            f"over {len(self.sizes)} presses"
+        )
+
+
+class Terminal:
+    """One process on its own pseudo-terminal of `cols`×`rows`, with everything it writes kept."""
+
+    def __init__(self, argv: Sequence[str], cols: int, rows: int, env: dict[str, str] | None = None) -> None:
+        self.master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        full_env = dict(os.environ if env is None else env)
+        full_env.setdefault("TERM", "xterm-256color")
+        full_env.setdefault("COLORTERM", "truecolor")
+        full_env["TEXTUAL_ANIMATIONS"] = "none"
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(
+            list(argv),
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            env=full_env,
+            start_new_session=True,
+            close_fds=True,
+        )
+        os.close(slave)
+        self.output = bytearray()
+
+    def read(self, quiet: float, limit: float) -> bytes:
+        """Everything written until the process is silent for `quiet` seconds (or `limit` seconds pass)."""
+        got = bytearray()
+        deadline = time.perf_counter() + limit
+        while time.perf_counter() < deadline:
+            ready, _, _ = select.select([self.master], [], [], quiet)
+            if not ready:
+                break
+            try:
+                chunk = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            got += chunk
+        self.output += got
+        return bytes(got)
+
+    def wait_for(self, text: str, limit: float) -> float | None:
+        """Seconds from start until `text` appears on screen (escape sequences removed), or None."""
+        deadline = time.perf_counter() + limit
+        needle = text.encode()
+        while time.perf_counter() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    return None
+                self.output += chunk
+                if needle in _ESCAPE.sub(b"", bytes(self.output)):
+                    return time.perf_counter() - self.started
+            elif self.process.poll() is not None:
+                return None
+        return None
+
+    def cpu_seconds(self) -> float:
+        """User + system CPU time of the process so far (Linux /proc)."""
+        fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = int(fields[11]) + int(fields[12])
+        return ticks / os.sysconf("SC_CLK_TCK")
+
+    def press(self, key: bytes, quiet: float = 0.25) -> tuple[int, float]:
+        """Send `key`; return the bytes written in answer and the CPU seconds it cost."""
+        before = self.cpu_seconds()
+        os.write(self.master, key)
+        answer = self.read(quiet=quiet, limit=10)
+        return len(answer), self.cpu_seconds() - before
+
+    def close(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        os.close(self.master)
+
+
+def _chimera() -> list[str]:
+    exe = shutil.which("chimera")
+    return [exe] if exe else [sys.executable, "-m", "chimera_tui"]
+
+
+def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float]:
+    """Median seconds to the first frame showing "New game": (bare Textual app, chimera's menu)."""
+    bare: list[float] = []
+    ours: list[float] = []
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, CHIMERA_SAVES=home)
+        for _ in range(runs):
+            for argv, out in (([sys.executable, "-c", _BARE_APP], bare), (_chimera(), ours)):
+                term = Terminal(argv, cols, rows, env)
+                try:
+                    seconds = term.wait_for("New game", limit=30)
+                finally:
+                    term.close()
+                if seconds is None:
+                    raise RuntimeError(f"{argv[-1]!r} showed no first frame in 30 s")
+                out.append(seconds)
+    return statistics.median(bare), statistics.median(ours)
+
+
+def keys_on_save(
+    save: Path, presses: int, cols: int = 80, rows: int = 24, keys: Sequence[str] = tuple(KEYS)
+) -> tuple[int, list[KeyFigures]]:
+    """Open a copy of `save` with `chimera load` in a PTY; press each key `presses` times.
+
+    Returns the bytes of the first paint and the figures per key.
+    """
+    with tempfile.TemporaryDirectory() as home:
+        copy = Path(home) / save.name
+        shutil.copyfile(save, copy)
+        env = dict(os.environ, CHIMERA_SAVES=home)
+        term = Terminal([*_chimera(), "load", str(copy)], cols, rows, env)
+        try:
+            term.read(quiet=1.5, limit=30)
+            first_paint = len(term.output)
+            figures = []
+            for name in keys:
+                figure = KeyFigures(name)
+                for i in range(presses):
+                    size, cpu = term.press(KEYS[name][i % 2])
+                    figure.sizes.append(size)
+                    figure.cpu.append(cpu)
+                figures.append(figure)
+        finally:
+            term.close()
+    return first_paint, figures
