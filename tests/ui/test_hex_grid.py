@@ -99,3 +99,28 @@ async def test_click_selects_the_cell_under_the_pointer() -> None:
         await pilot.pause()
         assert grid.cursor == Hex(1, 1)
         assert ("selected", Hex(1, 1)) in app.messages
+
+
+async def test_a_cursor_move_repaints_only_the_two_cells_it_touches() -> None:
+    """Over SSH every repainted line costs bytes: moving the cursor redraws the old and the new cell's
+    lines, never the whole board (issue: 9.5 KB per arrow at 80×24 when every line was redrawn)."""
+    app = GridApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        grid = app.query_one(HexGrid)
+        await pilot.pause()
+        painted: list[int] = []
+        render_line = grid.render_line
+
+        def counting(y: int):  # type: ignore[no-untyped-def]
+            painted.append(y)
+            return render_line(y)
+
+        grid.render_line = counting  # type: ignore[method-assign]
+        await pilot.press("right")
+        await pilot.pause()
+        assert grid.cursor == Hex(1, 0)
+        rows = {grid.cell_origin(h)[1] + sub for h in (ORIGIN, Hex(1, 0)) for sub in range(grid.cell_height)}
+        assert painted and set(painted) <= rows, (sorted(set(painted)), sorted(rows))
+        await pilot.press("down")
+        await pilot.pause()
+        assert len(set(painted)) <= 2 * grid.cell_height

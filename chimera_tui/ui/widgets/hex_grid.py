@@ -23,7 +23,7 @@ from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.cache import LRUCache
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -133,7 +133,7 @@ class HexGrid(ScrollView, can_focus=True):
 
     cells: reactive[Mapping[Hex, CellView]] = reactive(dict, always_update=True)
     """Every hex on the board and what it shows (the board is exactly these hexes)."""
-    cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True)
+    cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True, repaint=False)
     """The hex under the cursor (clamped to the board)."""
     cell_width: reactive[int] = reactive(9)
     """Characters per cell (odd, so rows offset by half a cell line up)."""
@@ -251,12 +251,32 @@ class HexGrid(ScrollView, can_focus=True):
         self._resized()
 
     def watch_cursor(self, old: Hex, new: Hex) -> None:
-        self._strips.clear()
-        self.refresh()
+        if old in self.cells and new in self.cells:
+            # Repaint only the two cells (with their brackets): a cursor move then costs a few hundred
+            # bytes on the terminal instead of the whole board, which is what an SSH player waits for.
+            self._repaint_cells(old, new)
+        else:
+            self._strips.clear()
+            self.refresh()
         if self.cells:
             self._scroll_to_cursor()
             if old != new:
                 self.post_message(self.CursorMoved(self, new))
+
+    def _repaint_cells(self, *cells: Hex) -> None:
+        """Forget the cached lines of `cells` and mark only their rectangles dirty."""
+        scroll_x, scroll_y = self.scroll_offset
+        pad = self._pad()
+        regions = []
+        for h in cells:
+            x, y = self.cell_origin(h)
+            for line in range(y, y + self.cell_height):
+                for key in [k for k in self._strips.keys() if k[0] == line]:
+                    self._strips.discard(key)
+            regions.append(
+                Region(pad + x - 1 - scroll_x, y - scroll_y, self.cell_width + 2, self.cell_height)
+            )
+        self.refresh(*regions)
 
     def watch_cell_width(self) -> None:
         self._resized()
@@ -293,8 +313,6 @@ class HexGrid(ScrollView, can_focus=True):
     def _scroll_to_cursor(self) -> None:
         if not self.cells or self.cursor not in self.cells:
             return
-        from textual.geometry import Region
-
         x, y = self.cell_origin(self.cursor)
         region = Region(x - 1, y, self.cell_width + 2, self.cell_height)
         self.scroll_to_region(region, animate=False, immediate=True, force=True)
