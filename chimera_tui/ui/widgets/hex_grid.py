@@ -268,14 +268,16 @@ class HexGrid(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         pad = self._pad()
         regions = []
+        lines: set[int] = set()
         for h in cells:
             x, y = self.cell_origin(h)
-            for line in range(y, y + self.cell_height):
-                for key in [k for k in self._strips.keys() if k[0] == line]:
-                    self._strips.discard(key)
+            lines.update(range(y, y + self.cell_height))
             regions.append(
                 Region(pad + x - 1 - scroll_x, y - scroll_y, self.cell_width + 2, self.cell_height)
             )
+        cached = self._strips.keys()  # an LRUCache is not iterable itself
+        for key in [k for k in cached if k[0] in lines]:
+            self._strips.discard(key)
         self.refresh(*regions)
 
     def watch_cell_width(self) -> None:
