@@ -7,7 +7,10 @@ clear line and exits non-zero without starting the TUI. Pure: no Textual.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
+from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,10 @@ class GameStart(msgspec.Struct, kw_only=True):
     """The file it was loaded from (autosave keeps writing there), or None for a new game."""
     created: str | None = None
     """When a loaded match was first saved (kept by later autosaves)."""
+    lock: Any = None
+    """The `chimera_tui.saves.SaveLock` held on `save_path` (release it when the game closes), or None."""
+    notices: tuple[str, ...] = ()
+    """Sentences to show when the game opens (a recovered move, a replaced bot, a copy was opened)."""
 
 
 class LaunchPlan(msgspec.Struct, kw_only=True):
@@ -113,25 +120,116 @@ def new_start(
     return GameStart(game_id=game_id, match=match, seats=seats)
 
 
-def load_start(path: str | Path) -> GameStart:
-    """The match saved in `path`.
+class SaveInUseError(LaunchError):
+    """`chimera load` or the load screen met a save another process is playing: a copy can be opened."""
+
+    def __init__(self, message: str, path: Path) -> None:
+        super().__init__(message, code=1)
+        self.path = path
+
+
+COPY_HINT = "To play a copy of it in your saves folder, run: chimera load --copy FILE"
+
+
+def _sample_notice(path: Path, folder: Path) -> str:
+    return (
+        f"'{path}' is not in your saves folder, so it opened as a new game in '{folder}'; "
+        "the file you opened is never changed."
+    )
+
+
+def _copy_notice(path: Path) -> str:
+    return (
+        f"This is a copy of '{path}', saved as a new game in your saves folder; the original is not changed."
+    )
+
+
+def load_start(
+    path: str | Path,
+    *,
+    folder: Path | None = None,
+    copy: bool = False,
+    now: datetime | None = None,
+) -> GameStart:
+    """The match saved in `path`, ready to be played.
+
+    A save in the saves folder (`folder`, default the configured one) is played in place: its lock is taken
+    (see `GameStart.lock`), and a write a crash interrupted is recovered. Any other file (the shipped
+    samples in the repository's ``saves/``, a file someone sent) and any file opened with `copy` opens as a
+    new game in the saves folder (`GameStart.save_path` is None) and is never written.
 
     Raises:
+        SaveInUseError: when another process plays the save (exit code 1); `copy` opens it anyway.
         LaunchError: with the save's one-sentence problem (exit code 1).
     """
-    from chimera_tui.saves import SaveError, load
+    from chimera_tui.saves import (
+        SaveError,
+        SaveInUse,
+        acquire,
+        in_folder,
+        load,
+        recover_unfinished,
+        saves_dir_path,
+    )
 
+    path = Path(path)
+    saves = folder if folder is not None else saves_dir_path()
+    in_place = not copy and in_folder(path, saves)
+    lock = None
+    notices: list[str] = []
     try:
-        loaded = load(Path(path))
+        if in_place:
+            lock = acquire(path, now=now)
+        loaded = load(path)
+        if lock is not None and lock.held:
+            loaded, recovered = recover_unfinished(loaded)
+            if recovered:
+                notices.append(recovered)
+    except SaveInUse as exc:
+        raise SaveInUseError(exc.message, path) from exc
     except SaveError as exc:
+        if lock is not None:
+            lock.release()
         raise LaunchError(exc.message, code=1) from exc
+    if not in_place:
+        notices.append(_copy_notice(path) if copy else _sample_notice(path, saves))
+    notices.extend(loaded.notices)
     return GameStart(
         game_id=loaded.game_id,
         match=loaded.match,
         seats=loaded.seats,
-        save_path=Path(path),
+        save_path=path if in_place else None,
         created=loaded.save.created,
+        lock=lock,
+        notices=tuple(notices),
     )
+
+
+def _ask(question: str) -> bool:
+    """Ask a yes/no question on the terminal (only when both ends are a terminal)."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    print(question, end=" ", file=sys.stderr, flush=True)
+    try:
+        answer = sys.stdin.readline()
+    except (OSError, KeyboardInterrupt):
+        return False
+    return answer.strip().lower() in ("y", "yes")
+
+
+def load_plan(path: str | Path, *, copy: bool = False, ask: Callable[[str], bool] = _ask) -> LaunchPlan:
+    """`chimera load FILE [--copy]`: the save, or (when another process plays it and the person says so at
+    the terminal, or `copy` was given) a copy of it in the saves folder.
+
+    Raises:
+        LaunchError: with one sentence (exit code 1).
+    """
+    try:
+        return LaunchPlan(start=load_start(path, copy=copy))
+    except SaveInUseError as exc:
+        if ask(f"{exc.message} Open a copy of it in your saves folder instead? [y/N]"):
+            return LaunchPlan(start=load_start(path, copy=True))
+        raise LaunchError(f"{exc.message} {COPY_HINT.replace('FILE', str(path))}", code=1) from exc
 
 
 def plan_launch(args: argparse.Namespace) -> LaunchPlan:
@@ -139,7 +237,7 @@ def plan_launch(args: argparse.Namespace) -> LaunchPlan:
     if args.command is None:
         return LaunchPlan()
     if args.command == "load":
-        return LaunchPlan(start=load_start(args.file))
+        return load_plan(args.file, copy=bool(getattr(args, "copy", False)))
     if not games.game_ids():
         raise LaunchError(
             "No game is installed in this build yet: the games arrive one by one. "

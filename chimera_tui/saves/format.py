@@ -14,12 +14,7 @@ temporary file in the same folder, flushed, fsynced and renamed over the target,
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import hashlib
-import os
-import secrets
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -31,6 +26,10 @@ import msgspec
 from chimera_tui import games
 from chimera_tui.engine import GameConfig, IllegalAction, Ruleset
 from chimera_tui.engine.match import Match
+from chimera_tui.engine.plain_text import plain_text
+from chimera_tui.saves.errors import SaveError
+from chimera_tui.saves.files import read_bytes, write_atomic
+from chimera_tui.saves.wording import field_problem, malformed_detail
 from chimera_tui.table.base import Seat
 
 MAGIC = "chimera-tabletop-save"
@@ -41,9 +40,6 @@ FORMAT_VERSION = 1
 
 EXTENSION = ".chimera"
 """The suffix of save files."""
-
-MAX_SIZE = 16 * 1024 * 1024
-"""Files larger than this are refused unread: a save of even a very long match is a few kilobytes."""
 
 APP = "Chimera Tabletop"
 
@@ -84,20 +80,6 @@ class _Probe(msgspec.Struct):
     format_version: Any = None
 
 
-class SaveError(Exception):
-    """A save that cannot be read or written.
-
-    Attributes:
-        message: One sentence for a person, naming the file and what is wrong with it.
-        path: The file concerned.
-    """
-
-    def __init__(self, message: str, path: Path | str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.path = Path(path) if path is not None else None
-
-
 @dataclass(frozen=True)
 class LoadedSave:
     """A save read back: the envelope, the rules and the match rebuilt by replaying its log."""
@@ -108,6 +90,8 @@ class LoadedSave:
     match: Match[Any, Any]
     seats: tuple[Seat, ...]
     """Who sits where, one per seat. A bot this build no longer has is replaced by the game's strongest."""
+    notices: tuple[str, ...] = ()
+    """Sentences a player should read on opening the game (a bot that was replaced, say)."""
 
     @property
     def game_id(self) -> str:
@@ -195,72 +179,6 @@ def encode_match(
     return _ENCODER.encode(snapshot(match, now=now, created=created, seats=seats))
 
 
-def write_atomic(path: Path | str, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves either the old file or the new one, never a mix.
-
-    Raises:
-        SaveError: when the file cannot be written (the old file, if any, is untouched and no temporary
-            file is left behind).
-    """
-    path = Path(path)
-    folder = path.parent
-    try:
-        fd, temp = _create_temp(path)
-    except OSError as exc:
-        raise SaveError(_write_failure(path, exc), path) from exc
-    try:
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        if isinstance(exc, OSError):
-            raise SaveError(_write_failure(path, exc), path) from exc
-        raise
-    _fsync_folder(folder)
-
-
-def _create_temp(path: Path) -> tuple[int, Path]:
-    """A new hidden file beside `path` (mode 0666 less the umask, like any new file), opened for writing."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    while True:
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(temp, flags, 0o666), temp
-        except FileExistsError:
-            continue
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename durable (POSIX only; some file systems refuse, which is harmless)."""
-    if os.name != "posix":
-        return
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-def _write_failure(path: Path, exc: OSError) -> str:
-    if isinstance(exc, FileNotFoundError):
-        return f"Could not save to {_quoted(path)}: the folder {_quoted(path.parent)} does not exist."
-    if isinstance(exc, IsADirectoryError) or path.is_dir():
-        return f"Could not save to {_quoted(path)}: it is a folder."
-    if exc.errno == errno.ENOSPC:
-        return f"Could not save to {_quoted(path)}: the disk is full."
-    reason = exc.strerror or str(exc) or type(exc).__name__
-    return f"Could not save to {_quoted(path)}: {reason[0].lower() + reason[1:]}."
-
-
 def save_match(
     match: Match[Any, Any],
     path: Path | str,
@@ -282,34 +200,6 @@ def save_match(
 # -- reading -----------------------------------------------------------------------------------------------
 
 
-def read_bytes(path: Path | str) -> bytes:
-    """The contents of the save file at `path`.
-
-    Raises:
-        SaveError: when it is missing, a folder, unreadable, empty or too large to be a save.
-    """
-    path = Path(path)
-    name = _quoted(path)
-    try:
-        info = path.stat()
-        if stat.S_ISDIR(info.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "Is a directory")
-        size = info.st_size
-        if size > MAX_SIZE:
-            raise SaveError(f"{name} is too large to be a save file ({size:,} bytes).", path)
-        data = path.read_bytes()
-    except FileNotFoundError as exc:
-        raise SaveError(f"There is no save file at {name}.", path) from exc
-    except IsADirectoryError as exc:
-        raise SaveError(f"{name} is a folder, not a save file.", path) from exc
-    except OSError as exc:
-        reason = exc.strerror or str(exc) or type(exc).__name__
-        raise SaveError(f"{name} could not be read: {reason[0].lower() + reason[1:]}.", path) from exc
-    if not data:
-        raise SaveError(f"{name} is empty, so it holds no saved game.", path)
-    return data
-
-
 _MALFORMED = (msgspec.DecodeError, UnicodeDecodeError, RecursionError)
 """What msgspec raises for bytes that are not (complete, well-formed, reasonably nested) MessagePack."""
 
@@ -326,8 +216,12 @@ def _malformed(data: bytes, path: Path | str, exc: BaseException) -> SaveError:
         else:
             message = f"{name} is truncated or is not a {APP} save: its data ends too early."
     elif ours:
-        detail = "some text in it is not valid UTF-8" if isinstance(exc, UnicodeDecodeError) else str(exc)
-        message = f"{name} is a damaged {APP} save ({detail})."
+        detail = (
+            "some text in it is not valid UTF-8"
+            if isinstance(exc, UnicodeDecodeError)
+            else malformed_detail(str(exc))
+        )
+        message = f"{name} is a damaged {APP} save: {detail}."
     else:
         message = f"{name} is not a {APP} save: it is not MessagePack data."
     return SaveError(message, path)
@@ -370,7 +264,7 @@ def decode_save(data: bytes, path: Path | str) -> SaveFile:
     try:
         return _DECODER.decode(data)
     except msgspec.ValidationError as exc:
-        raise SaveError(f"{name} is a damaged {APP} save ({exc}).", path) from exc
+        raise SaveError(f"{name} is a damaged {APP} save: {field_problem(str(exc))}.", path) from exc
     except _MALFORMED as exc:  # the probe skipped over it (e.g. bad UTF-8 in a field it ignores)
         raise _malformed(data, path, exc) from exc
 
@@ -429,13 +323,15 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
         if older
         else name
     )
+    if (problem := _option_problem(save.config, rules)) is not None:
+        raise SaveError(f"{prefix} cannot be replayed: {problem}", path)
     try:
         match = Match.replay(rules, save.config, save.seed, save.log)
     except IllegalAction as exc:
         raise SaveError(f"{prefix} cannot be replayed: {_sentence(exc.reason)}", path) from exc
     except Exception as exc:  # the rules met input they never validated (a tampered option, say)
         raise SaveError(
-            f"{prefix} cannot be replayed: the rules of {rules.title} failed on it ({type(exc).__name__}: {exc}).",
+            f"{prefix} cannot be replayed: the rules of {rules.title} cannot use its setup or its log.",
             path,
         ) from exc
     if state_digest(match.state) != save.digest:
@@ -449,21 +345,49 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
                 f"so the file was altered or the rules of {rules.title} changed."
             )
         raise SaveError(message, path)
-    return LoadedSave(Path(path), save, rules, match, _seats(save, match))
+    seats, notices = _seats(save, match)
+    return LoadedSave(Path(path), save, rules, match, seats, notices)
 
 
-def _seats(save: SaveFile, match: Match[Any, Any]) -> tuple[Seat, ...]:
-    """One `Seat` per seat of `match`, as `save` records them."""
+def _option_problem(config: GameConfig, rules: Ruleset[Any, Any]) -> str | None:
+    """Why `config`'s options are not ones `rules` offer (a sentence), or None when they are."""
+    for key, value in config.options.items():
+        spec = next((o for o in rules.options if o.key == key), None)
+        shown = plain_text(str(key), 40)
+        if spec is None:
+            return f"its setup has an option {shown!r}, which {rules.title} does not have."
+        if value not in spec.choices:
+            choices = ", ".join(spec.choices)
+            return f"its option {shown!r} is {plain_text(str(value), 40)!r}, not one of {choices}."
+    return None
+
+
+def _seats(save: SaveFile, match: Match[Any, Any]) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """One `Seat` per seat of `match`, as `save` records them (names made plain text), and a sentence for
+    every bot this build no longer has (the game's strongest bot takes its seat)."""
     available = games.bots(save.game)
     strongest = next(iter(available), None)
     seats = []
+    notices = []
     for i in range(match.config.players):
-        name = save.players[i] if i < len(save.players) and save.players[i] else match.config.name(i)
+        recorded = save.players[i] if i < len(save.players) else ""
+        name = plain_text(recorded) or plain_text(match.config.name(i)) or f"Player {i + 1}"
         bot = save.bots[i] if i < len(save.bots) else None
         if bot is not None and bot not in available:
+            replaced = plain_text(bot, 40) or "?"
+            if strongest is None:
+                notices.append(
+                    f"Seat {i + 1} ({name}) was the bot {replaced!r}, which this version does not "
+                    "have; a person plays it now."
+                )
+            else:
+                notices.append(
+                    f"Seat {i + 1} ({name}) was the bot {replaced!r}, which this version does not "
+                    f"have; the {strongest} bot plays it now."
+                )
             bot = strongest
         seats.append(Seat(name, bot))
-    return tuple(seats)
+    return tuple(seats), tuple(notices)
 
 
 def load(path: Path | str) -> LoadedSave:

@@ -89,7 +89,7 @@ BAD_FILES: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "trailing-junk": (
         lambda folder: _write(good_bytes() + b"\x00junk")(folder),
-        "{p} is a damaged Chimera Tabletop save (MessagePack data is malformed: trailing characters (byte {n})).",
+        "{p} is a damaged Chimera Tabletop save: there are extra bytes after the end of the save.",
     ),
     "newer-format": (
         _write(tampered(format_version=7, game={"a new": "shape"})),
@@ -109,7 +109,27 @@ BAD_FILES: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "wrong-field-type": (
         _write(tampered(seed="forty-two")),
-        "{p} is a damaged Chimera Tabletop save (Expected `int`, got `str` - at `$.seed`).",
+        "{p} is a damaged Chimera Tabletop save: its seed is text where a whole number belongs.",
+    ),
+    "int-timestamp": (
+        _write(tampered(created=1234)),
+        "{p} is a damaged Chimera Tabletop save: its creation time is a whole number where text belongs.",
+    ),
+    "missing-digest": (
+        _write(
+            msgspec.msgpack.encode(
+                {k: v for k, v in msgspec.msgpack.decode(good_bytes()).items() if k != "digest"}
+            )
+        ),
+        "{p} is a damaged Chimera Tabletop save: it has no digest.",
+    ),
+    "bad-player-count-type": (
+        _write(tampered(config={"players": "two", "names": [], "options": {}})),
+        "{p} is a damaged Chimera Tabletop save: its number of players is text where a whole number belongs.",
+    ),
+    "unknown-option": (
+        _write(tampered(config={"players": 2, "names": [], "options": {"speed": "fast"}})),
+        "{p} cannot be replayed: its setup has an option 'speed', which Pebbles (test game) does not have.",
     ),
     "unknown-game": (
         _write(tampered(game="chess")),
@@ -135,8 +155,7 @@ BAD_FILES: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "bad-option": (
         _write(tampered(config={"players": 2, "names": [], "options": {"heap": "lots"}})),
-        "{p} cannot be replayed: the rules of Pebbles (test game) failed on it "
-        "(ValueError: invalid literal for int() with base 10: 'lots').",
+        "{p} cannot be replayed: its option 'heap' is 'lots', not one of 9, 12.",
     ),
     "digest-mismatch": (
         _write(tampered(digest=bytes(32))),

@@ -28,7 +28,8 @@ from chimera_tui.saves import (
     snapshot,
     state_digest,
 )
-from chimera_tui.saves import format as fmt
+from chimera_tui.saves import files as fmt
+from chimera_tui.saves import format as save_format
 from chimera_tui.table.base import Seat
 from tests.saves.cases import (
     BAD_FILES,
@@ -359,7 +360,7 @@ def test_an_encoding_failure_touches_nothing(old_save: Path, monkeypatch: pytest
     def broken(state: object) -> bytes:
         raise TypeError("Encoding objects of type Widget is unsupported")
 
-    monkeypatch.setattr(fmt, "state_digest", broken)
+    monkeypatch.setattr(save_format, "state_digest", broken)
     with pytest.raises(TypeError):
         save_match(played(), old_save, now=NOW)
     monkeypatch.undo()
