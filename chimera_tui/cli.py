@@ -74,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     load = sub.add_parser("load", help="resume a saved game", description="Resume a saved game.")
     load.add_argument("file", help="a .chimera save file")
+    load.add_argument(
+        "--copy", action="store_true", help="open a copy in the saves folder (when another chimera plays it)"
+    )
 
     rules = sub.add_parser(
         "rules",

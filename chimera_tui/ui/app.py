@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
@@ -11,7 +12,7 @@ from textual.binding import Binding
 
 import chimera_tui.styles
 from chimera_tui.launch import GameStart, LaunchPlan
-from chimera_tui.saves import SaveError, new_save_path, save_match, saves_dir
+from chimera_tui.saves import SaveError, SaveLock, acquire, new_save_path, save_match, saves_dir
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.commands import ChimeraCommands
 from chimera_tui.ui.games import screen_class
@@ -51,6 +52,7 @@ class ChimeraApp(App[int]):
         self._saves_override = saves
         self.bot_delay = bot_delay
         self.save_path: Path | None = None
+        self._lock: SaveLock | None = None
         self._created: str | None = None
         self._table: LocalTable | None = None
         for theme_ in THEMES:
@@ -89,11 +91,27 @@ class ChimeraApp(App[int]):
             folder = self.saves_folder()
             self.save_path = new_save_path(folder, start.game_id, _now()) if folder is not None else None
         self._created = start.created
+        self._hold_lock(start)
         table = LocalTable(start.game_id, start.match, start.seats, autosave=self._autosave)
         self._table = table
         if start.save_path is None:
             self._write(table, quiet=True)
         self.push_screen(screen_class(start.game_id)(table, bot_delay=self.bot_delay))
+        for notice in start.notices:
+            self.notify(notice, title="Loaded", markup=False, timeout=10)
+
+    def _hold_lock(self, start: GameStart) -> None:
+        """Hold the lock of the save being played (saves.acquire), releasing the previous game's."""
+        self._release_lock()
+        self._lock = start.lock
+        if self._lock is None and self.save_path is not None:
+            with contextlib.suppress(SaveError):
+                self._lock = acquire(self.save_path)
+
+    def _release_lock(self) -> None:
+        lock, self._lock = getattr(self, "_lock", None), None
+        if lock is not None:
+            lock.release()
 
     def _autosave(self, match: Any) -> None:
         if self._table is not None:
@@ -128,6 +146,7 @@ class ChimeraApp(App[int]):
         if isinstance(self.screen, GameScreen):
             self.pop_screen()
         self._table = None
+        self._release_lock()
 
     # -- actions (menu, palette) -----------------------------------------------------------------------
 
@@ -152,3 +171,4 @@ class ChimeraApp(App[int]):
         while len(self.screen_stack) > 2:
             self.pop_screen()
         self._table = None
+        self._release_lock()
