@@ -63,16 +63,24 @@ class TestNewGame:
         assert snap_compare(_app(), press=keys, terminal_size=(80, 24))
 
 
+async def _checked(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Open the load screen and wait until its worker has checked every save (the rows are then final)."""
+    await pilot.press("l")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 class TestLoad:
     @pytest.mark.parametrize("size", SIZES)
     def test_load_screen(self, snap_compare, size) -> None:  # type: ignore[no-untyped-def]
         """Two saves and a damaged file (listed, dimmed, with why)."""
-        assert snap_compare(_app(), press=["l", "wait:100"], terminal_size=size)
+        assert snap_compare(_app(), press=["wait:100"], terminal_size=size, run_before=_checked)
 
     def test_load_screen_empty(self, snap_compare, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
         """No saves yet: a sentence, not an empty table."""
         monkeypatch.chdir(tmp_path)  # the screen names the folder: keep it the same on every machine
-        assert snap_compare(_app("no-saves-yet"), press=["l", "wait:100"], terminal_size=(80, 24))
+        keys = ["wait:100"]
+        assert snap_compare(_app("no-saves-yet"), press=keys, terminal_size=(80, 24), run_before=_checked)
 
 
 class TestRules:
