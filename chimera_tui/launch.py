@@ -217,7 +217,13 @@ def _ask(question: str) -> bool:
     return answer.strip().lower() in ("y", "yes")
 
 
-def load_plan(path: str | Path, *, copy: bool = False, ask: Callable[[str], bool] = _ask) -> LaunchPlan:
+def load_plan(
+    path: str | Path,
+    *,
+    copy: bool = False,
+    folder: Path | None = None,
+    ask: Callable[[str], bool] = _ask,
+) -> LaunchPlan:
     """`chimera load FILE [--copy]`: the save, or (when another process plays it and the person says so at
     the terminal, or `copy` was given) a copy of it in the saves folder.
 
@@ -225,10 +231,10 @@ def load_plan(path: str | Path, *, copy: bool = False, ask: Callable[[str], bool
         LaunchError: with one sentence (exit code 1).
     """
     try:
-        return LaunchPlan(start=load_start(path, copy=copy))
+        return LaunchPlan(start=load_start(path, folder=folder, copy=copy))
     except SaveInUseError as exc:
         if ask(f"{exc.message} Open a copy of it in your saves folder instead? [y/N]"):
-            return LaunchPlan(start=load_start(path, copy=True))
+            return LaunchPlan(start=load_start(path, folder=folder, copy=True))
         raise LaunchError(f"{exc.message} {COPY_HINT.replace('FILE', str(path))}", code=1) from exc
 
 
