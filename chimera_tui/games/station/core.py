@@ -71,7 +71,10 @@ class G:
         self.perk_deck = s.perk_deck
         self.draft = list(s.draft)
         self.tasks = list(s.tasks)
-        self.events = s.events
+        self.scoring = s.scoring
+        self.lead = s.lead
+        self.told: list[str] = []
+        """Sentences for `State.events` (what this action caused)."""
         self.rng = s.rng
         self.again = list(s.again)
         self.revealed = False
@@ -88,8 +91,8 @@ class G:
             players=tuple(p.freeze() for p in self.players), supply=tuple(self.supply),  # type: ignore[arg-type]
             reactor=tuple(self.reactor), pile=self.pile, discard=self.discard,
             built=self.built, perk_display=tuple(self.perk_display), perk_deck=self.perk_deck,
-            draft=tuple(self.draft), tasks=tuple(self.tasks), events=self.events, rng=self.rng,
-            again=tuple(self.again),
+            draft=tuple(self.draft), tasks=tuple(self.tasks), scoring=self.scoring, rng=self.rng,
+            again=tuple(self.again), lead=self.lead, events=tuple(self.told),
         )  # fmt: skip
 
     # -- seats ------------------------------------------------------------------------------------------
@@ -100,8 +103,8 @@ class G:
         return len(self.players)
 
     def order(self) -> list[int]:
-        """Seats in turn order, clockwise from the start player."""
-        return [(self.start + k) % self.n for k in range(self.n)]
+        """Seats in this round's order, clockwise from the player who led it (ST-COMMAND-10)."""
+        return [(self.lead + k) % self.n for k in range(self.n)]
 
     def name(self, seat: int) -> str:
         """The display name of `seat`."""
@@ -113,7 +116,7 @@ class G:
         """Score (or lose) points, recording the event."""
         if points:
             self.players[seat].score += points
-            self.events = (*self.events, ScoreEvent(seat, points, cause, self.round))
+            self.scoring = (*self.scoring, ScoreEvent(seat, points, cause, self.round))
 
     def track(self, seat: int, coins: int = 0, food: int = 0, comp: str = "") -> None:
         """Note a gain on the innermost action of `seat` (for the tentacle bonus)."""

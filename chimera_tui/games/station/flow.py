@@ -39,7 +39,7 @@ def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
         names=names, phase=Phase.DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
         round_markers=4, players=players, supply=(7, 7, 7, 7), reactor=tiles[:6], pile=tiles[6:], discard=(),
         built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks),
-        events=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng,
+        scoring=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng, lead=start,
     )  # fmt: skip
     g = G(state)
     advance(g)
@@ -61,6 +61,7 @@ def _setup_gains(g: G, t: Task) -> None:
 def _begin_round(g: G, t: Task) -> None:
     """Station progress for the new round (ST-PROGRESS-04..16), then the Placement phase."""
     g.round += 1
+    g.lead = g.start  # ST-COMMAND-10: a marker taken last round changes the order only now
     if g.round > 1:
         g.round_markers -= 1
     if g.round in (2, 3):

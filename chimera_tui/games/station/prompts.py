@@ -66,6 +66,15 @@ def _flush(g: G, t: Task, v: str) -> None:
         g.tasks.append(t)
 
 
+def _flush_after_matters(g: G, t: Task) -> bool:
+    """Whether a flush just after this placement could differ from one just before it (ST-FLUSH-06/07):
+    only when the placement changed the Reactor or its piles (a build, a refill). Otherwise the flush at the
+    start of the turn does exactly the same, so nobody is asked after every placement."""
+    if not g.players[t.seat].card:
+        return False
+    return list(t.comps) != g.reactor or len(g.pile) != t.n or len(g.discard) != t.i
+
+
 def _flush_offer(g: G, t: Task, v: str) -> None:
     if v == "flush":
         g.players[t.seat].card = ""
@@ -194,7 +203,7 @@ CHOICES: dict[str, tuple[Choices, Resolve]] = {
     "feed_lose": (feeding.lose_choices, feeding.lose),
     "draft": (lambda g, t: sorted(g.draft), _draft),
     "flush": (lambda g, t: reactor.flush_choices(g), _flush),
-    "flush_offer": (lambda g, t: ["pass", "flush"] if g.players[t.seat].card else [], _flush_offer),
+    "flush_offer": (lambda g, t: ["pass", "flush"] if _flush_after_matters(g, t) else [], _flush_offer),
     "beg": (_beg_choices, _beg),
     "send": (_send_choices, _send),
     "swap": (_swap_choices, _swap),
@@ -227,7 +236,7 @@ PROMPTS: dict[str, str] = {
     "feed_lose": "Feeding: choose the component to lose",
     "draft": "Choose your starting resource card",
     "flush": "Flush: choose Reactor modules to remove, then done",
-    "flush_offer": "End of your turn: pass, or discard your starting card to flush the Reactor",
+    "flush_offer": "The Reactor changed: pass, or discard your starting card to flush it now",
     "beg": "Beggar's Alley: give 1 coin or 1 food for 1 point, or no",
     "send": "Morale Center: choose a worker to send to the Worker Lounge",
     "swap": "Nonhuman Resources: choose your worker to swap",

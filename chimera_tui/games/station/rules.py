@@ -22,9 +22,42 @@ from chimera_tui.games.station.prompts import CHOICES, PROMPTS
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
 
+
+def _side_choices() -> tuple[str, ...]:
+    """ "A" or "B" for every seat, then one letter per seat for 2, 3 and 4 seats (mixed sides only)."""
+    out = ["A", "B"]
+    for n in (2, 3, 4):
+        for k in range(1, 2**n - 1):
+            out.append(",".join("B" if k >> (n - 1 - i) & 1 else "A" for i in range(n)))
+    return tuple(out)
+
+
 SIDE = OptionSpec(
-    "side", "Player-mat side", ("A", "B"), "A: the standard research track; B: a unique power for each mat."
+    "side",
+    "Player-mat side",
+    _side_choices(),
+    "A: the standard research track; B: a unique power for each mat. One letter for everyone, or one per "
+    "seat in seat order (A,B,A).",
 )
+"""The player-mat side, chosen per seat (ST-SETUP-18); the default is side A for everyone."""
+
+
+def seat_sides(value: str, players: int) -> tuple[str, ...]:
+    """Each seat's mat side from the `side` option: one letter for all, or a comma list with one per seat.
+
+    Raises:
+        IllegalAction: with the reason, for anything else.
+    """
+    letters = [x.strip().upper() for x in value.split(",")]
+    if any(x not in ("A", "B") for x in letters):
+        raise IllegalAction(f"The player-mat side must be A or B (or one per seat, like A,B), not {value!r}.")
+    if len(letters) == 1:
+        return (letters[0],) * players
+    if len(letters) != players:
+        raise IllegalAction(
+            f"The player-mat sides {value!r} name {len(letters)} seats, but {players} players play."
+        )
+    return tuple(letters)
 
 
 def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
@@ -79,8 +112,9 @@ def _apply_place(g: G, a: Place) -> None:
         g.tasks.pop()
     elif g.phase is Phase.PLACEMENT:
         g.push(Task("next_turn", seat))
-        if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement
-            g.push(Task("flush_offer", seat))
+        if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement (asked only when
+            # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)
+            g.push(Task("flush_offer", seat, comps=tuple(g.reactor), n=len(g.pile), i=len(g.discard)))
     g.push(Task("action_end", seat, a.worker))
     place(g, seat, a.worker, a.space)
 
@@ -122,17 +156,14 @@ class StationRules:
     title: ClassVar[str] = "Chimera Station"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
     options: ClassVar[tuple[OptionSpec, ...]] = (SIDE,)
     state_type: ClassVar[type[State]] = State
 
     def new_game(self, config: GameConfig, seed: int) -> State:
         """Setup A-M; the starting-card draft is the first decision."""
         names = tuple(config.name(i) for i in range(config.players))
-        side = config.option(SIDE)
-        if side not in SIDE.choices:
-            raise IllegalAction(f"The player-mat side must be A or B, not {side!r}.")
-        return setup(names, (side,) * config.players, seed)
+        return setup(names, seat_sides(config.option(SIDE), config.players), seed)
 
     def to_act(self, state: State) -> int | None:
         """The seat asked to decide: the top prompt's seat, or the seat placing a worker."""

@@ -26,10 +26,10 @@ def perk_points(g: G, seat: int, perk: str) -> int:
     workers = [c for c, where in p.workers if where != "aside"]
     if k == "flat":
         return pts
-    if k == "most_food":
-        return pts if p.food == max(q.food for q in g.players) else 0
+    if k == "most_food":  # ties share it; nobody has "the most" of nothing
+        return pts if 0 < p.food == max(q.food for q in g.players) else 0
     if k == "most_coins":
-        return pts if p.coins == max(q.coins for q in g.players) else 0
+        return pts if 0 < p.coins == max(q.coins for q in g.players) else 0
     if k == "per_build":
         return pts * p.builds
     if k == "per_hub_module":
@@ -73,7 +73,7 @@ def winners(state: State) -> tuple[int, ...]:
 def breakdown(state: State, seat: int) -> dict[str, int]:
     """`seat`'s points by cause ("start", "module", "command", ...), in the order they were first scored."""
     out: dict[str, int] = {}
-    for e in state.events:
+    for e in state.scoring:
         if e.seat == seat:
             out[e.cause] = out.get(e.cause, 0) + e.points
     return out
@@ -82,9 +82,9 @@ def breakdown(state: State, seat: int) -> dict[str, int]:
 def score_by_round(state: State) -> tuple[tuple[int, ...], ...]:
     """Each seat's score at the end of setup (index 0) and of every round played so far (for a chart)."""
     n = len(state.players)
-    rounds = max((e.round for e in state.events), default=0)
+    rounds = max((e.round for e in state.scoring), default=0)
     totals = [[0] * n for _ in range(rounds + 1)]
-    for e in state.events:
+    for e in state.scoring:
         for r in range(e.round, rounds + 1):
             totals[r][e.seat] += e.points
     return tuple(tuple(row) for row in totals)

@@ -132,7 +132,14 @@ class State(msgspec.Struct, frozen=True):
     draft: tuple[str, ...]
     """The starting cards being passed (seen only by the player choosing)."""
     tasks: tuple[Task, ...]
-    events: tuple[ScoreEvent, ...]
+    scoring: tuple[ScoreEvent, ...]
+    """Every change of score so far (a seat's score is the sum of its events)."""
     rng: Rng
     again: tuple[tuple[int, int], ...] = ()
     """(seat, worker) to place once more after the Splicing Lab phase (Dispatch perk)."""
+    lead: int = 0
+    """Who leads this round's order (the start player when the round began, ST-COMMAND-10): a start player
+    marker taken during the round changes the order from the next round on."""
+    events: tuple[str, ...] = ()
+    """What the last action caused that nobody chose, in words (income, feeding losses, research and Reactor
+    rewards, station progress, the round's summary); the log shows them under the action's line."""

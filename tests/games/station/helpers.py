@@ -39,7 +39,7 @@ def check_invariants(state: State) -> None:
     if "?" not in state.pile:
         assert sorted(tiles) == sorted(t.id for t in content().tiles)
     for seat, p in enumerate(state.players):
-        assert p.score == sum(e.points for e in state.events if e.seat == seat)
+        assert p.score == sum(e.points for e in state.scoring if e.seat == seat)
     assert 0 <= state.round <= 5
     lab = [w for w in places if w.startswith("lab-")]
     assert all(w in LAB_SLOTS for w in lab)
@@ -104,6 +104,7 @@ def placement_state(
         countdown = 2 if round == 1 else 1 if round == 2 else 0
     return replace(
         s, players=tuple(ps), supply=tuple(supply), phase=Phase.PLACEMENT, round=round, turn=turn, start=start,
+        lead=start,
         tasks=(), countdown=countdown, perk_display=s.perk_display, draft=(),
     )  # fmt: skip
 

@@ -31,7 +31,7 @@ def test_ST_END_02_03_04_resources_and_components():
     s = _last_round(pools={0: (1, 1, 0, 0)})
     s = with_players(s, p0={"coins": 10, "food": 9})
     s = act(s, "place w0 lounge", "choose coin")  # 11 coins; feeding 1 food -> 8
-    causes = {e.cause: e.points for e in s.events if e.seat == 0 and e.round == 5}
+    causes = {e.cause: e.points for e in s.scoring if e.seat == 0 and e.round == 5}
     assert causes["coins"] == 3 and causes["food"] == 4 and causes["components"] == 4
 
 
@@ -57,7 +57,7 @@ def test_ST_END_06_07_08_winner_and_tie_breaks():
 def test_scores_equal_the_sum_of_events():
     s = act(_last_round(pools={0: (2, 0, 0, 0)}), "place w0 lounge", "choose coin")
     for seat, p in enumerate(s.players):
-        assert p.score == sum(e.points for e in s.events if e.seat == seat)
+        assert p.score == sum(e.points for e in s.scoring if e.seat == seat)
     assert RULES.scores(s) == tuple(p.score for p in s.players)
 
 
@@ -71,7 +71,7 @@ def test_end_perk_kinds():
     assert perk_points(g, 0, "collector") == 6 and perk_points(g, 0, "mentor") == 4
     assert perk_points(g, 0, "landlord") == 1
     final_scoring(g)
-    assert sum(e.points for e in g.events if e.cause == "perk" and e.seat == 0) == 9 + 6 + 4 + 1
+    assert sum(e.points for e in g.scoring if e.cause == "perk" and e.seat == 0) == 9 + 6 + 4 + 1
 
 
 def test_ST_FAQ_01_vineyard_counts_hub_neighbours_not_the_girder():

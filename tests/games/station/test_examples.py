@@ -42,7 +42,7 @@ def test_ST_EX_04_beth_with_two_food_also_loses_two_points():
     beth = s.players[1]
     assert beth.food == 0 and all(w.comps == () for w in beth.workers)
     assert beth.score == 8
-    assert [(e.points, e.cause) for e in s.events if e.seat == 1][-1] == (-2, "feeding")
+    assert [(e.points, e.cause) for e in s.scoring if e.seat == 1][-1] == (-2, "feeding")
 
 
 def test_ST_EX_02_andy_laboratory_worker_is_placed_before_beths_slot_b():
@@ -93,7 +93,7 @@ def test_ST_EX_05_christina_commands_from_hub_a_and_takes_the_marker():
     s2 = act(s, "place w0 hub-a")
     assert s2.start == 2 and s2.marker_taken
     assert s2.players[2].score == 10 + expected
-    assert s2.events[-1].cause == "command"
+    assert s2.scoring[-1].cause == "command"
 
 
 def test_ST_EX_06_daniel_commands_from_hub_b_without_the_marker():

@@ -57,7 +57,7 @@ def test_ST_FEED_09_lost_leaf_does_not_make_a_worker_hungry():
 def test_ST_FEED_10_round_five_feeds_before_end():
     s = _last([((), "pool"), ((), "refinery")], food=0, round=5)
     assert s.phase is Phase.OVER
-    assert any(e.cause == "feeding" and e.round == 5 for e in s.events)
+    assert any(e.cause == "feeding" and e.round == 5 for e in s.scoring)
 
 
 def test_ST_LEAF_01_leaf_workers_eat_nothing():

@@ -142,15 +142,23 @@ def test_boiler_reward_table_covers_every_component():
     assert set(content().boiler) == {"brain", "claw", "leaf", "tentacle"}
 
 
-def test_ST_FLUSH_06_flush_after_placing():
+def test_ST_FLUSH_06_flush_after_placing_is_offered_when_the_placement_changed_the_reactor():
+    """ST-FLUSH-06/07: after a placement that refilled the Reactor, the flush is offered at once."""
     s = with_players(placement_state(2), p0={"card": "supply-crate"})
-    s = act(s, "place w0 refinery")
+    s = replace(s, reactor=("", *s.reactor[1:]), discard=(s.reactor[0],))
+    s = act(s, "place w0 boiler")
     assert s.tasks[-1].kind == "flush_offer" and legal(s) == ["choose pass", "choose flush"]
     assert RULES.to_act(s) == 0
     tile = sorted(t for t in s.reactor if t)[0]
     s = act(s, "choose flush", f"choose {tile}", "choose done")
     assert tile in s.discard and s.players[0].card == "" and RULES.to_act(s) == 1
-    s2 = act(
-        with_players(placement_state(2), p0={"card": "supply-crate"}), "place w0 refinery", "choose pass"
-    )
+
+
+def test_ST_FLUSH_06_no_question_after_a_placement_that_left_the_reactor_alone():
+    """Issue 8 §3: no flush dialog after every placement; flushing first (``flush``) does the same."""
+    s = with_players(placement_state(2), p0={"card": "supply-crate"})
+    s2 = act(s, "place w0 refinery")
     assert RULES.to_act(s2) == 1 and s2.players[0].card == "supply-crate"
+    assert not any(t.kind == "flush_offer" for t in s2.tasks)
+    before = act(s, "flush", "choose done", "place w0 refinery")
+    assert before.players[0].card == "" and RULES.to_act(before) == 1

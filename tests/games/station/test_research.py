@@ -29,7 +29,7 @@ def test_ST_RESEARCH_01_02_side_a_rewards_by_tier():
 def test_ST_RESEARCH_03_beyond_tier_8_scores_8_again():
     s = _advance(with_players(placement_state(2), p0={"tier": 8}))
     assert s.players[0].tier == 8 and s.players[0].score == 18
-    assert s.events[-1].cause == "research"
+    assert s.scoring[-1].cause == "research"
 
 
 def test_ST_RESEARCH_04_05_one_tier_per_advance_reward_at_once():

@@ -23,7 +23,12 @@ def test_exports_and_identity():
         4,
     )
     side = RULES.options[0]
-    assert (side.key, side.label, side.choices, side.default) == ("side", "Player-mat side", ("A", "B"), "A")
+    assert (side.key, side.label, side.choices[:4], side.default) == (
+        "side",
+        "Player-mat side",
+        ("A", "B", "A,B", "B,A"),
+        "A",
+    )
     assert RULES.state_type is station.State
     bot = BOTS["greedy"](RULES, 1)
     assert bot.name == "greedy"

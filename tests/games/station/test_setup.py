@@ -8,6 +8,7 @@ from chimera_tui.engine import GameConfig, IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.games.station import RULES
 from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import G
 from chimera_tui.games.station.state import Phase
 
 from .helpers import act, legal, new, reason
@@ -88,7 +89,7 @@ def test_ST_SETUP_14_random_start_player_places_first():
 def test_ST_SETUP_15_scores_start_at_ten():
     s = new(4)
     assert all(p.score == 10 for p in s.players)
-    assert [(e.points, e.cause) for e in s.events] == [(10, "start")] * 4
+    assert [(e.points, e.cause) for e in s.scoring] == [(10, "start")] * 4
 
 
 def test_ST_SETUP_16_mats_dealt_one_each():
@@ -99,7 +100,38 @@ def test_ST_SETUP_16_mats_dealt_one_each():
 def test_ST_SETUP_17_18_side_option_for_all_seats():
     assert {p.side for p in new(3, side="B").players} == {"B"}
     assert {p.side for p in new(3).players} == {"A"}
-    assert RULES.options[0].key == "side" and RULES.options[0].choices == ("A", "B")
+    assert RULES.options[0].key == "side" and RULES.options[0].choices[:2] == ("A", "B")
+
+
+def test_ST_SETUP_18_side_chosen_per_seat_default_a():
+    """ST-SETUP-18: each seat may play its own side; with no choice everyone plays side A."""
+    assert [p.side for p in new(3, side="A,B,A").players] == ["A", "B", "A"]
+    assert [p.side for p in new(4, side="B,B,A,B").players] == ["B", "B", "A", "B"]
+    assert [p.side for p in RULES.new_game(GameConfig(players=4), 1).players] == ["A"] * 4
+    assert RULES.options[0].default == "A"
+    for choice in RULES.options[0].choices:  # every offered value is a valid setup for its seat count
+        n = len(choice.split(","))
+        for players in (2, 3, 4) if n == 1 else (n,):
+            assert (
+                len(RULES.new_game(GameConfig(players=players, options={"side": choice}), 0).players)
+                == players
+            )
+
+
+@pytest.mark.parametrize("bad", ["C", "A,B", "A,,B", "A,B,C"])
+def test_ST_SETUP_18_bad_side_lists_are_refused_in_words(bad):
+    with pytest.raises(IllegalAction, match="side"):
+        RULES.new_game(GameConfig(players=3, options={"side": bad}), 0)
+
+
+def test_ST_SETUP_18_side_b_seat_uses_its_own_track():
+    s = new(2, side="A,B")
+    c = content()
+    assert s.players[0].side == "A" and s.players[1].side == "B"
+    g = G(s)
+    from chimera_tui.games.station.research import track
+
+    assert track(g, 0) == c.track_a and track(g, 1) == c.mat_by_id[s.players[1].mat].track_b
 
 
 def test_ST_SETUP_19_side_b_powers_are_unique():

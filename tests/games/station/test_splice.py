@@ -94,7 +94,7 @@ def test_ST_SPLICE_13_empty_supply_scores_two():
     s = drain(s, "claw")
     s = act(s, "place w0 claw-shop", "choose buy2")
     assert s.players[0].score == 14 and s.players[0].pool == (0, 0, 0, 0)
-    assert [e.cause for e in s.events[-2:]] == ["supply", "supply"]
+    assert [e.cause for e in s.scoring[-2:]] == ["supply", "supply"]
 
 
 def test_ST_SPLICE_14_choice_only_among_types_in_stock():

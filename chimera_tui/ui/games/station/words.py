@@ -388,7 +388,7 @@ def preview(before: State, after: State, seat: int) -> list[str]:
         if said:
             out.append(f"{who}: " + "; ".join(said))
     causes: dict[tuple[int, str], int] = {}
-    for e in after.events[len(before.events) :]:
+    for e in after.scoring[len(before.scoring) :]:
         causes[(e.seat, e.cause)] = causes.get((e.seat, e.cause), 0) + e.points
     if causes:
         labels = dict(CAUSES)
