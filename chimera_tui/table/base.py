@@ -72,4 +72,9 @@ class Table(Protocol):
         """What happened, in words, oldest first."""
         ...
 
+    def needs_hand_off(self, from_seat: int | None, to_seat: int | None) -> bool:
+        """Whether `to_seat` would see something `from_seat` may not (so a shared screen must be handed
+        off between them); `from_seat` None: a screen that showed nothing yet."""
+        ...
+
     def subscribe(self, listener: TableListener) -> None: ...

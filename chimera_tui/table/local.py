@@ -174,6 +174,23 @@ class LocalTable:
     def human_seats(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
+    def needs_hand_off(self, from_seat: int | None, to_seat: int | None) -> bool:
+        """Whether the screen must be hidden before `to_seat`'s eyes replace `from_seat`'s (None: nobody's,
+        as when a game screen opens).
+
+        Only when `to_seat` would see something `from_seat` may not: their views of the current state
+        (`Ruleset.view`) or their logs (`Match.texts_for`) differ. A finished game is public, and a seat
+        handing to itself hands nothing.
+        """
+        if to_seat is None or from_seat == to_seat:
+            return False
+        state = self.match.state
+        if self.rules.is_over(state):
+            return False
+        if self.rules.view(state, from_seat) != self.rules.view(state, to_seat):
+            return True
+        return self.match.texts_for(from_seat) != self.match.texts_for(to_seat)
+
     def _changed(self) -> None:
         self._follow()
         if self.autosave is not None:

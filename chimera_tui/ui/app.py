@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
+from textual.screen import Screen
 
 import chimera_tui.styles
 from chimera_tui.launch import GameStart, LaunchPlan
-from chimera_tui.saves import SaveError, SaveLock, acquire, new_save_path, save_match, saves_dir
+from chimera_tui.saves import (
+    SaveError,
+    SaveLock,
+    acquire,
+    new_save_path,
+    save_into_folder,
+    save_match,
+    saves_dir,
+)
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.commands import ChimeraCommands
+from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
+from chimera_tui.ui.dialogs.unsaved import LeaveChoice, UnsavedDialog
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.themes import THEMES
 
@@ -35,8 +50,20 @@ class ChimeraApp(App[int]):
     CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
     COMMANDS = App.COMMANDS | {ChimeraCommands}
     BINDINGS = [
-        Binding("ctrl+q", "quit", "Quit", id="app.quit", tooltip="Leave (games are saved)", show=False),
+        # priority: Ctrl+Q works over every dialog (Station opens one as a game starts).
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            id="app.quit",
+            tooltip="Leave (games are saved)",
+            show=False,
+            priority=True,
+        ),
     ]
+
+    HANDLED_SIGNALS: ClassVar[tuple[signal.Signals, ...]] = (signal.SIGTERM, signal.SIGHUP)
+    """Signals that end the app cleanly (final save, terminal restored): kill, and a dropped SSH line."""
 
     def __init__(
         self,
@@ -45,6 +72,7 @@ class ChimeraApp(App[int]):
         theme: str | None = None,
         saves: Path | None = None,
         bot_delay: float | None = None,
+        screenshots: Path | None = None,
     ) -> None:
         super().__init__()
         self.plan = plan or LaunchPlan()
@@ -55,6 +83,10 @@ class ChimeraApp(App[int]):
         self._lock: SaveLock | None = None
         self._created: str | None = None
         self._table: LocalTable | None = None
+        self._unsaved: str | None = None
+        """Why the game's latest moves could not be written (None: everything is on disk)."""
+        self._screenshots = screenshots
+        self._signals: list[signal.Signals] = []
         for theme_ in THEMES:
             self.register_theme(theme_)
 
@@ -69,19 +101,103 @@ class ChimeraApp(App[int]):
         self.push_screen(MenuScreen())
         if self.plan.start is not None:
             self.start_game(self.plan.start)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+        if not self.is_headless:
+            self._install_signal_handlers()
+
+    # -- signals ---------------------------------------------------------------------------------------
+
+    def _install_signal_handlers(self) -> None:
+        """SIGTERM and SIGHUP end the app the way Ctrl+Q does, so Textual restores the terminal."""
+        try:
+            loop = asyncio.get_running_loop()
+            for sig in self.HANDLED_SIGNALS:
+                loop.add_signal_handler(sig, self.on_signal, sig)
+                self._signals.append(sig)
+        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signal
+            pass
+
+    def _remove_signal_handlers(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        for sig in self._signals:
+            loop.remove_signal_handler(sig)
+        self._signals = []
+
+    def on_signal(self, sig: signal.Signals) -> None:
+        """A final save of the game in play, then a clean exit (128 + the signal's number)."""
+        message = None
+        if self._table is not None and not self._write(self._table, quiet=True):
+            message = f"Chimera Tabletop: the game's latest moves could not be saved: {self._unsaved}"
+        self._remove_signal_handlers()
+        self.exit(return_code=128 + int(sig), message=message)
+
+    # -- a terminal too small --------------------------------------------------------------------------
+
+    def on_resize(self) -> None:
+        self.call_later(self._show_size_notice)  # after App._on_resize has taken the new size
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        self._show_size_notice()
+
+    def _show_size_notice(self) -> None:
+        """Cover the current screen with `TooSmallNotice` below 80×24; remove it again when larger."""
+        small = too_small(*self.size)
+        for screen in self.screen_stack:
+            for notice in screen.query_children(TooSmallNotice):
+                if not small or screen is not self.screen:
+                    notice.remove()
+                else:
+                    notice.refresh()
+        if small and not self.screen.query_children(TooSmallNotice):
+            self.screen.mount(TooSmallNotice())
+
+    # -- screenshots -----------------------------------------------------------------------------------
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot: an SVG in the Downloads folder when there is one, else the current
+        folder (Textual's own version fails when Downloads is missing), and a notification either way."""
+        folder = Path(path) if path else self._screenshots
+        if folder is None:
+            downloads = Path.home() / "Downloads"
+            folder = downloads if downloads.is_dir() else Path.cwd()
+        try:
+            written = self.save_screenshot(filename, str(folder), time_format)
+        except OSError as exc:
+            self.notify(
+                f"The screenshot could not be written to {folder}: {exc.strerror or exc}.",
+                title="Screenshot",
+                severity="error",
+                markup=False,
+            )
+            return None
+        self.notify(f"Saved to {written}", title="Screenshot", markup=False)
+        return written
 
     def saves_folder(self) -> Path | None:
         """The saves folder, or None (with a notification) when it cannot be made."""
         try:
             return saves_dir(self._saves_override)
         except SaveError as exc:
-            self.notify(exc.message, severity="error", title="No saves folder")
+            self.notify(exc.message, severity="error", title="No saves folder", markup=False)
             return None
 
     # -- games -----------------------------------------------------------------------------------------
 
     def start_game(self, start: GameStart, from_dialog: bool = False) -> None:
-        """Open the game screen for `start`, autosaving after every action."""
+        """Open the game screen for `start`, autosaving after every action (after asking, when the game
+        it replaces has unsaved moves)."""
+        if from_dialog and self._table is not None and self._unsaved is not None:
+            self.leave_then(lambda: self._open_game(start, from_dialog))
+            return
+        self._open_game(start, from_dialog)
+
+    def _open_game(self, start: GameStart, from_dialog: bool) -> None:
+        self._unsaved = None
         if from_dialog:
             while not isinstance(self.screen, MenuScreen) and len(self.screen_stack) > 1:
                 self.pop_screen()
@@ -119,21 +235,27 @@ class ChimeraApp(App[int]):
 
     def _write(self, table: LocalTable, *, quiet: bool) -> bool:
         if self.save_path is None:
+            self._unsaved = "There is no saves folder, so this game cannot be saved."
             if not quiet:
-                self.notify("There is no saves folder, so this game cannot be saved.", severity="error")
+                self.notify(self._unsaved, severity="error")
             return False
         try:
             save = save_match(
                 table.match, self.save_path, now=_now(), created=self._created, seats=table.seats
             )
         except SaveError as exc:
+            self._unsaved = exc.message
             self.notify(
-                f"{exc.message} The game goes on; Ctrl+S tries again.", severity="error", title="Not saved"
+                f"{exc.message} The game goes on; Ctrl+S tries again.",
+                severity="error",
+                title="Not saved",
+                markup=False,
             )
             return False
+        self._unsaved = None
         self._created = save.created
         if not quiet:
-            self.notify(f"Saved to {self.save_path}", title="Saved")
+            self.notify(f"Saved to {self.save_path}", title="Saved", markup=False)
         return True
 
     def save_now(self) -> None:
@@ -142,22 +264,69 @@ class ChimeraApp(App[int]):
             self._write(self._table, quiet=False)
 
     def leave_game(self) -> None:
-        """Back to the menu; the game is already saved."""
-        if isinstance(self.screen, GameScreen):
-            self.pop_screen()
-        self._table = None
-        self._release_lock()
+        """Back to the menu; the game is already saved (else we ask first)."""
+
+        def leave() -> None:
+            if isinstance(self.screen, GameScreen):
+                self.pop_screen()
+            self._table = None
+            self._release_lock()
+            self._unsaved = None
+
+        self.leave_then(leave)
+
+    def leave_then(self, proceed: Callable[[], None]) -> None:
+        """Run `proceed` (which leaves the game in play) now, or, when the game's latest moves are not
+        saved, after asking: save them in another folder, leave without them, or stay."""
+        if self._table is None or self._unsaved is None:
+            proceed()
+            return
+        if isinstance(self.screen, UnsavedDialog):
+            return  # already asking
+
+        def answered(choice: LeaveChoice) -> None:
+            if choice is not None:
+                proceed()
+
+        self.push_screen(UnsavedDialog(self._unsaved, Path.home(), self.save_into), answered)
+
+    def save_into(self, folder: Path) -> str | None:
+        """Write the game in play as a new file in `folder` (saves.save_into_folder) and keep autosaving
+        there; returns None, or why it could not."""
+        table = self._table
+        if table is None:
+            return None
+        try:
+            path = save_into_folder(table.match, folder, now=_now(), created=self._created, seats=table.seats)
+        except SaveError as exc:
+            return exc.message
+        self.save_path = path
+        self._unsaved = None
+        self.notify(f"Saved to {path}", title="Saved", markup=False)
+        return None
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q and the palette's Quit: leave at once, unless the game's latest moves are not saved."""
+        self.leave_then(self.exit)
 
     # -- actions (menu, palette) -----------------------------------------------------------------------
+
+    def _over_hand_off(self) -> bool:
+        """True while the hand-off screen is up: no command may lead around it to a seat's view."""
+        return isinstance(self.screen, HandOffScreen)
 
     def action_new_game(self) -> None:
         from chimera_tui.ui.screens.new_game import NewGameScreen
 
+        if self._over_hand_off():
+            return
         self.push_screen(NewGameScreen())
 
     def action_load_game(self) -> None:
         from chimera_tui.ui.screens.load_game import LoadGameScreen
 
+        if self._over_hand_off():
+            return
         folder = self.saves_folder()
         if folder is not None:
             self.push_screen(LoadGameScreen(folder))
@@ -165,10 +334,19 @@ class ChimeraApp(App[int]):
     def action_rules(self, game_id: str | None = None) -> None:
         from chimera_tui.ui.screens.rules import RulesScreen
 
+        if self._over_hand_off():
+            return
         self.push_screen(RulesScreen(game_id))
 
     def action_menu(self) -> None:
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        self._table = None
-        self._release_lock()
+        if self._over_hand_off():
+            return
+
+        def to_menu() -> None:
+            while len(self.screen_stack) > 2:
+                self.pop_screen()
+            self._table = None
+            self._release_lock()
+            self._unsaved = None
+
+        self.leave_then(to_menu)

@@ -18,9 +18,17 @@ _COMMANDS: tuple[tuple[str, str, str], ...] = (
 
 
 class ChimeraCommands(Provider):
-    """New game, load, rules (one entry per game), menu and quit."""
+    """New game, load, rules (one entry per game), menu and quit.
+
+    Over the hand-off screen only Quit is offered: any other command would lead around the hand-off to the
+    next seat's private view (or to a save of it).
+    """
 
     def _entries(self) -> list[tuple[str, str, str]]:
+        from chimera_tui.ui.screens.handoff import HandOffScreen
+
+        if isinstance(self.screen, HandOffScreen):
+            return [entry for entry in _COMMANDS if entry[1] == "quit"]
         entries = list(_COMMANDS)
         for game_id in games.game_ids():
             entries.append(

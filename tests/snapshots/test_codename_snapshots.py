@@ -102,7 +102,8 @@ class TestCodenameFlows:
     def test_hand_off_while_building(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """Two people: after seat 1 finishes building, the hand-off screen hides everything."""
         app = app_at(tmp_path, Phase.BUILD, seats="human,human")
-        assert snap_compare(app, press=["wait:200", "n", "wait:200"], terminal_size=(80, 24))
+        keys = ["wait:200", "enter", "wait:200", "n", "wait:200"]  # passes the opening hand-off first
+        assert snap_compare(app, press=keys, terminal_size=(80, 24))
 
     def test_rules_for_the_card(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """? opens the rules on the topic under the cursor (drafting: the auction)."""

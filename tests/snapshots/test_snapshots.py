@@ -103,6 +103,7 @@ class TestGenericGame:
         assert snap_compare(_pebbles_app(tmp_path, "human,bot"), press=keys, terminal_size=size)
 
     def test_hand_off(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-        """Two people at one terminal: the hand-off screen hides the board between them."""
-        keys = ["wait:100", "enter", "wait:200"]
+        """Two people at one terminal: the hand-off screen hides the board between them (the first hand-off,
+        to Ada as the game opens, is passed; this is the one to Bashir after Ada's move)."""
+        keys = ["wait:100", "enter", "wait:100", "enter", "wait:200"]
         assert snap_compare(_pebbles_app(tmp_path), press=keys, terminal_size=(80, 24))

@@ -148,6 +148,9 @@ async def test_two_people_building_hand_off(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
         assert app._table is not None
+        assert isinstance(app.screen, HandOffScreen)  # a two-person game opens on the hand-off
+        await pilot.press("enter")
+        await pilot.pause(0.1)
         await pilot.press("n")
         await pilot.pause(0.1)
         assert isinstance(app.screen, HandOffScreen)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from textual.binding import Binding
+from textual.events import Key
 from textual.reactive import var
 from textual.screen import Screen
 from textual.timer import Timer
@@ -79,16 +80,18 @@ class GameScreen(Screen[None]):
         self._schedule_bot()
 
     def _maybe_hand_off(self) -> None:
+        """Hide the screen before it shows another person's eyes: when the table has more than one human
+        seat and the table says the next seat would see something the last one (or, on opening, nobody)
+        did not (`needs_hand_off`). Every way into a game screen passes here, so loading a hot-seat game
+        or reopening it from the menu is handed off too."""
         seat = self.table.seat
-        hidden = getattr(self.table.rules, "hidden_information", True)
-        several = len(self.table.human_seats()) > 1
         if (
-            hidden
-            and several
-            and seat is not None
-            and self._shown_seat is not None
+            seat is not None
             and seat != self._shown_seat
-            and not self.table.rules.is_over(self.table.match.state)
+            and not self._handing_off
+            and len(self.table.human_seats()) > 1
+            and getattr(self.table.rules, "hidden_information", True)
+            and self.table.needs_hand_off(self._shown_seat, seat)
         ):
             self._handing_off = True
             self.app.push_screen(HandOffScreen(self.table.player_name(seat)), self._handed_off)
@@ -113,12 +116,22 @@ class GameScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
-            return self.table.undo_refusal() is None or None
+            return self.table.undo_refusal() is None or None  # greyed in the footer; see on_key
         return True
 
+    def on_key(self, event: Key) -> None:
+        """A greyed-out Undo key still answers: it says in words why there is nothing to undo."""
+        bindings = self._bindings.key_to_bindings.get(event.key, [])
+        if any(binding.action == "undo" for binding in bindings):
+            reason = self.table.undo_refusal()
+            if reason is not None:
+                event.stop()
+                self.notify(reason, severity="warning", title="Cannot undo", markup=False)
+
     def action_undo(self) -> None:
+        """Undo, or say in words why not."""
         if (reason := self.table.undo()) is not None:
-            self.notify(reason, severity="warning", title="Cannot undo")
+            self.notify(reason, severity="warning", title="Cannot undo", markup=False)
 
     def action_save(self) -> None:
         self.app.save_now()  # type: ignore[attr-defined]
@@ -138,6 +151,6 @@ class GameScreen(Screen[None]):
     def submit(self, action: Any) -> bool:
         """Send `action` to the table; a refusal is shown with the rules' reason."""
         if (reason := self.table.submit(action)) is not None:
-            self.notify(reason, severity="warning", title="Not allowed")
+            self.notify(reason, severity="warning", title="Not allowed", markup=False)
             return False
         return True
