@@ -102,6 +102,9 @@ class ChimeraApp(App[int]):
         if self.plan.start is not None:
             self.start_game(self.plan.start)
         self.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def on_load(self) -> None:
+        # Before the terminal is put in raw mode, so no moment of the run can be killed without restoring it.
         if not self.is_headless:
             self._install_signal_handlers()
 
@@ -132,7 +135,15 @@ class ChimeraApp(App[int]):
         if self._table is not None and not self._write(self._table, quiet=True):
             message = f"Chimera Tabletop: the game's latest moves could not be saved: {self._unsaved}"
         self._remove_signal_handlers()
-        self.exit(return_code=128 + int(sig), message=message)
+        self._exit_when_mounted(128 + int(sig), message, tries=100)
+
+    def _exit_when_mounted(self, code: int, message: str | None, tries: int) -> None:
+        """Exit once no screen is half-way through mounting (a signal can come while a game screen opens);
+        `tries` bounds the wait to about two seconds."""
+        if tries > 0 and any(not screen.is_mounted for screen in self.screen_stack):
+            self.set_timer(0.02, lambda: self._exit_when_mounted(code, message, tries - 1))
+            return
+        self.exit(return_code=code, message=message)
 
     # -- a terminal too small --------------------------------------------------------------------------
 
