@@ -28,18 +28,21 @@ COLUMNS = ("Game", "Players", "Where", "Saved", "Status")
 PADDING = 2
 """Cell padding per column (one space each side)."""
 SCROLLBAR = 2
+MIN_ROOM = 11 + 9 + 3 * 8
+"""The narrowest the columns get together (the short date, the short place, eight cells for the rest)."""
 
 
 def column_widths(total: int) -> tuple[int, ...]:
     """Widths of `COLUMNS` for a table `total` cells wide (they always add up to at most that, less padding
-    and the scrollbar): the date and place get what they need, the rest is shared out."""
-    room = max(total - PADDING * len(COLUMNS) - SCROLLBAR, 30)
+    and the scrollbar, down to a floor below which the table scrolls sideways): the date and place get what
+    they need, the rest is shared out."""
+    room = max(total - PADDING * len(COLUMNS) - SCROLLBAR, MIN_ROOM)
     saved = 16 if room >= 70 else 11
     where = 12 if room >= 70 else 9
     rest = room - saved - where
     game = max(rest * 30 // 100, 8)
     players = max(rest * 35 // 100, 8)
-    status = rest - game - players
+    status = max(rest - game - players, 8)
     return (game, players, where, saved, status)
 
 
