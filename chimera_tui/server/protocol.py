@@ -1,0 +1,258 @@
+"""The messages between a client process and the table host, and how they travel.
+
+Every message is a msgspec Struct, tagged by its class name, encoded as MessagePack and sent as one frame:
+a 4-byte big-endian length, then that many bytes. Frames larger than the reader's limit end the connection
+(a client may send at most `CLIENT_FRAME_LIMIT` bytes, the host `HOST_FRAME_LIMIT`).
+
+A client only ever receives what its seat may see: the host puts `rules.view(state, seat)` (the public view
+for a spectator) into `Update.view`, already encoded with the game's `state_type`, together with the seat's
+legal actions as notations and the log as that seat may read it (`Match.texts_for(seat)`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+from typing import Any
+
+import msgspec
+
+CLIENT_FRAME_LIMIT = 64 * 1024
+"""The largest frame a client may send (its longest message is a chat line or an action's notation)."""
+
+HOST_FRAME_LIMIT = 8 * 1024 * 1024
+"""The largest frame the host sends (a view with its log)."""
+
+CHAT_LIMIT = 200
+"""The longest chat line, in characters, after cleaning."""
+
+_HEADER = struct.Struct(">I")
+
+
+class Message(msgspec.Struct, tag=True, kw_only=True):
+    """Base of every message; the tag is the class name."""
+
+
+# -- client to host ----------------------------------------------------------------------------------------
+
+
+class Hello(Message):
+    """The first message of a connection: the ticket the front end issued for this session."""
+
+    ticket: str
+
+
+class ListTables(Message):
+    """Ask for the open tables (answered with `Tables`)."""
+
+
+class CreateTable(Message):
+    """Open a table and sit in its first seat.
+
+    `bots` has one entry per seat: a bot's name, or None for a seat a person takes (the creator sits in the
+    first person seat; the others wait for players who join by the table's code).
+    """
+
+    game: str
+    players: int
+    bots: tuple[str | None, ...] = ()
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    seed: int | None = None
+    away_limit: float | None = None
+    """Seconds an absent player's turn may wait before a bot plays it (None: the host's default)."""
+
+
+class Join(Message):
+    """Take a seat at the table `code`: your own seat again when you have one, else the first empty seat."""
+
+    code: str
+
+
+class Watch(Message):
+    """Watch the table `code` as a spectator (the public view only)."""
+
+    code: str
+
+
+class Leave(Message):
+    """Leave the table (the seat stays yours; a bot plays it once your turn waits too long)."""
+
+
+class Act(Message):
+    """Take an action, given in the game's notation, for your seat."""
+
+    notation: str
+
+
+class Undo(Message):
+    """Take back your seat's last action, where the rules allow."""
+
+
+class Chat(Message):
+    """Say one line at your table."""
+
+    text: str
+
+
+# -- host to client ----------------------------------------------------------------------------------------
+
+
+class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """One seat as everyone may see it."""
+
+    name: str
+    kind: str
+    """"person", "bot", "empty" (waiting for a player) or "away" (a bot plays for an absent person)."""
+    bot: str | None = None
+    here: bool = False
+    """Whether the person is connected now."""
+
+
+class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
+    """A table as the lobby lists it."""
+
+    code: str
+    game: str
+    title: str
+    seats: tuple[SeatInfo, ...]
+    spectators: int = 0
+    started: bool = False
+    over: bool = False
+    round: str = ""
+    mine: bool = False
+    """Whether the asking identity has a seat here (so it can resume)."""
+
+
+class Welcome(Message):
+    """The answer to `Hello`: who the host takes you for."""
+
+    name: str
+    identity: str
+
+
+class Tables(Message):
+    """The answer to `ListTables`."""
+
+    tables: tuple[TableInfo, ...]
+
+
+class Seated(Message):
+    """You are at a table now (after `CreateTable`, `Join` or `Watch`); `Update`s follow."""
+
+    code: str
+    game: str
+    players: int
+    names: tuple[str, ...]
+    options: dict[str, str]
+    seat: int | None
+    """Your seat, or None for a spectator."""
+
+
+class Update(Message):
+    """The table as your seat sees it now; sent after every change."""
+
+    code: str
+    step: int
+    """How many actions the match holds."""
+    started: bool
+    seats: tuple[SeatInfo, ...]
+    to_act: int | None
+    view: bytes | None = None
+    """`rules.view(state, seat)` encoded with the game's `state_type` (None until the match starts)."""
+    legal: tuple[str, ...] = ()
+    """The notations of your legal actions (empty unless it is your turn)."""
+    log: tuple[str, ...] = ()
+    """The log as your seat may read it, oldest first."""
+    log_events: tuple[tuple[str, ...], ...] = ()
+    """For each line of `log`, what it caused (dice, destructions), as your seat may see it."""
+    undo_refusal: str | None = "There is nothing to undo."
+    notes: tuple[str, ...] = ()
+    """What happened at the table besides moves ("Bob joined", "Alice is away: a bot plays for her")."""
+    chat: tuple[str, ...] = ()
+    """The latest chat lines, "name: text", oldest first."""
+
+
+class Refused(Message):
+    """A request was refused; `reason` is a sentence for the player."""
+
+    reason: str
+    request: str = ""
+    """The tag of the refused message."""
+
+
+ClientMessage = Hello | ListTables | CreateTable | Join | Watch | Leave | Act | Undo | Chat
+HostMessage = Welcome | Tables | Seated | Update | Refused
+
+_ENCODER = msgspec.msgpack.Encoder()
+_CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
+_HOST_DECODER: msgspec.msgpack.Decoder[HostMessage] = msgspec.msgpack.Decoder(HostMessage)
+
+
+class ProtocolError(Exception):
+    """A frame that is too large or does not hold a message of the expected kind."""
+
+
+def frame(message: Message) -> bytes:
+    """`message` as one frame (length prefix and MessagePack)."""
+    body = _ENCODER.encode(message)
+    return _HEADER.pack(len(body)) + body
+
+
+async def read_frame(reader: asyncio.StreamReader, limit: int) -> bytes | None:
+    """The body of the next frame, or None at a clean end of the stream.
+
+    Raises:
+        ProtocolError: when the frame is larger than `limit` or the stream ends inside a frame.
+    """
+    try:
+        header = await reader.readexactly(_HEADER.size)
+    except asyncio.IncompleteReadError as exc:
+        if not exc.partial:
+            return None
+        raise ProtocolError("the connection ended inside a frame") from exc
+    (size,) = _HEADER.unpack(header)
+    if size > limit:
+        raise ProtocolError(f"a frame of {size} bytes is larger than the limit of {limit}")
+    try:
+        return await reader.readexactly(size)
+    except asyncio.IncompleteReadError as exc:
+        raise ProtocolError("the connection ended inside a frame") from exc
+
+
+def decode_client(body: bytes) -> ClientMessage:
+    """A message a client sent.
+
+    Raises:
+        ProtocolError: when `body` is not one.
+    """
+    try:
+        return _CLIENT_DECODER.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError(f"not a client message: {exc}") from exc
+
+
+def decode_host(body: bytes) -> HostMessage:
+    """A message the host sent.
+
+    Raises:
+        ProtocolError: when `body` is not one.
+    """
+    try:
+        return _HOST_DECODER.decode(body)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError(f"not a host message: {exc}") from exc
+
+
+def encode_view(view: Any) -> bytes:
+    """A seat's view as `Update.view` carries it."""
+    return _ENCODER.encode(view)
+
+
+def decode_view(data: bytes, state_type: type[Any]) -> Any:
+    """`Update.view` back as the game's state Struct."""
+    return msgspec.msgpack.decode(data, type=state_type)
+
+
+def tag(message: Message) -> str:
+    """The tag of `message` (its class name)."""
+    return type(message).__name__

@@ -1,0 +1,254 @@
+"""One hosted table: its setup record, its authoritative match, who sits where, and its files.
+
+A table is written as two files in the saves folder: ``table-CODE.chimera``, the ordinary save (written after
+every action, so `chimera load` can open it too), and ``table-CODE.seats``, a small record of what the save
+does not hold: the table code, which identity owns each person seat, the away limit. A table waiting for
+players has only the record; its match starts when the last person seat is taken.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import secrets
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from chimera_tui import games
+from chimera_tui.engine.bots import Bot, bot_seed
+from chimera_tui.engine.match import Match
+from chimera_tui.engine.ruleset import GameConfig, Ruleset
+from chimera_tui.saves import SaveError, load, save_match, write_atomic
+from chimera_tui.server.protocol import SeatInfo, TableInfo
+from chimera_tui.table.base import Seat
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Table codes use letters and digits that cannot be mistaken for one another (no I, L, O, 0, 1)."""
+
+CODE_LENGTH = 5
+
+RECORD_SUFFIX = ".seats"
+
+
+def new_code(taken: set[str] | dict[str, Any]) -> str:
+    """A fresh table code not in `taken`."""
+    while True:
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if code not in taken:
+            return code
+
+
+def clean_code(text: str) -> str:
+    """A typed table code made canonical (upper case, no spaces or dashes)."""
+    return "".join(ch for ch in text.upper() if ch.isalnum())[:16]
+
+
+class TableRecord(msgspec.Struct, kw_only=True):
+    """What the host keeps about a table besides its save."""
+
+    code: str
+    game: str
+    players: int
+    options: dict[str, str] = msgspec.field(default_factory=dict)
+    seed: int
+    bots: tuple[str | None, ...]
+    """Per seat: a bot's name, or None for a person seat."""
+    owners: list[str | None]
+    """Per seat: the identity (key fingerprint) of the person who sits there, None for bots and empty seats."""
+    names: list[str]
+    away_limit: float
+    creator: str
+    created: str
+
+
+_RECORD_DECODER = msgspec.msgpack.Decoder(TableRecord)
+
+
+class HostedTable:
+    """A table on the host: the record, the match once started, bots, away seats, notes and chat."""
+
+    def __init__(self, record: TableRecord, folder: Path, match: Match[Any, Any] | None = None) -> None:
+        self.record = record
+        self.folder = folder
+        self.rules: Ruleset[Any, Any] = games.get(record.game)
+        self.match = match
+        self.away: set[int] = set()
+        """Person seats a bot plays for now, because their owner was absent too long on their turn."""
+        self.here: dict[int, int] = {}
+        """Seat -> number of sessions sitting in it now."""
+        self.spectators = 0
+        self.notes: collections.deque[str] = collections.deque(maxlen=20)
+        self.chat: collections.deque[str] = collections.deque(maxlen=20)
+        self._bots: dict[int, Bot] = {}
+        self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
+        factories = games.bots(record.game)
+        for seat, bot in enumerate(record.bots):
+            if bot is not None:
+                self._bots[seat] = factories[bot](self.rules, bot_seed(record.seed, seat))
+
+    # -- identity --------------------------------------------------------------------------------------
+
+    @property
+    def code(self) -> str:
+        return self.record.code
+
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.rules.is_over(self.match.state)
+
+    def seat_of(self, identity: str) -> int | None:
+        """The seat `identity` owns here, or None."""
+        for seat, owner in enumerate(self.record.owners):
+            if owner == identity:
+                return seat
+        return None
+
+    def empty_seat(self) -> int | None:
+        """The first person seat nobody owns yet, or None."""
+        for seat, (bot, owner) in enumerate(zip(self.record.bots, self.record.owners, strict=True)):
+            if bot is None and owner is None:
+                return seat
+        return None
+
+    def seats(self) -> tuple[Seat, ...]:
+        """Who sits where, as the save records it (persons are persons even while a bot plays for them)."""
+        return tuple(Seat(name, bot) for name, bot in zip(self.record.names, self.record.bots, strict=True))
+
+    def seat_infos(self) -> tuple[SeatInfo, ...]:
+        out = []
+        for seat, (name, bot, owner) in enumerate(
+            zip(self.record.names, self.record.bots, self.record.owners, strict=True)
+        ):
+            if bot is not None:
+                out.append(SeatInfo(name=name, kind="bot", bot=bot))
+            elif owner is None:
+                out.append(SeatInfo(name=name, kind="empty"))
+            else:
+                here = self.here.get(seat, 0) > 0
+                out.append(SeatInfo(name=name, kind="away" if seat in self.away else "person", here=here))
+        return tuple(out)
+
+    def info(self, identity: str | None = None) -> TableInfo:
+        return TableInfo(
+            code=self.code,
+            game=self.record.game,
+            title=self.rules.title,
+            seats=self.seat_infos(),
+            spectators=self.spectators,
+            started=self.started,
+            over=self.over,
+            round=self.rules.round_label(self.match.state) if self.match is not None else "",
+            mine=identity is not None and self.seat_of(identity) is not None,
+        )
+
+    # -- playing ---------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Deal the match (every person seat is taken)."""
+        config = GameConfig(
+            players=self.record.players, names=tuple(self.record.names), options=dict(self.record.options)
+        )
+        self.match = Match(self.rules, config, self.record.seed)
+
+    def to_act(self) -> int | None:
+        return None if self.match is None else self.rules.to_act(self.match.state)
+
+    def bot_for(self, seat: int) -> Bot | None:
+        """The bot that plays `seat` now: the seat's own, or an away-bot for an absent person, or None."""
+        if seat in self._bots:
+            return self._bots[seat]
+        if seat in self.away:
+            factories = games.bots(self.record.game)
+            strongest = next(iter(factories))
+            bot = factories[strongest](self.rules, bot_seed(self.record.seed, seat))
+            self._bots[seat] = bot
+            return bot
+        return None
+
+    def is_bot_seat(self, seat: int) -> bool:
+        return self.record.bots[seat] is not None
+
+    def drop_away_bot(self, seat: int) -> None:
+        """Hand `seat` back to its person."""
+        self.away.discard(seat)
+        if not self.is_bot_seat(seat):
+            self._bots.pop(seat, None)
+
+    def log_events(self, viewer: int | None) -> tuple[tuple[str, ...], ...]:
+        """What each log line of `viewer` caused, from the `events` field of the views (cached)."""
+        assert self.match is not None
+        out = []
+        for step, _ in self.match.texts_for(viewer):
+            state = self.match.state_at(step)
+            cached = self._events.get((viewer, step))
+            if cached is None or cached[0] is not state:
+                events = tuple(getattr(self.rules.view(state, viewer), "events", ()) or ())
+                cached = (state, events)
+                self._events[(viewer, step)] = cached
+            out.append(cached[1])
+        return tuple(out)
+
+    # -- files -----------------------------------------------------------------------------------------
+
+    @property
+    def save_path(self) -> Path:
+        return self.folder / f"table-{self.code}.chimera"
+
+    @property
+    def record_path(self) -> Path:
+        return self.folder / f"table-{self.code}{RECORD_SUFFIX}"
+
+    def write_record(self) -> None:
+        """Write the seats record atomically.
+
+        Raises:
+            SaveError: when it cannot be written.
+        """
+        write_atomic(self.record_path, msgspec.msgpack.encode(self.record))
+
+    def autosave(self, now: datetime) -> None:
+        """Write the save of the match atomically.
+
+        Raises:
+            SaveError: when it cannot be written.
+        """
+        if self.match is not None:
+            save_match(self.match, self.save_path, now=now, created=self.record.created, seats=self.seats())
+
+    def remove_files(self) -> None:
+        for path in (self.record_path, self.save_path):
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+
+def load_table(record_path: Path) -> HostedTable:
+    """The table whose record is at `record_path`, with its match replayed from its save when it started.
+
+    Raises:
+        SaveError: when the record or the save cannot be read or replayed.
+    """
+    from chimera_tui.saves import read_bytes
+
+    data = read_bytes(record_path, limit=64 * 1024)
+    try:
+        record = _RECORD_DECODER.decode(data)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
+        raise SaveError(f"'{record_path}' is not a table record: {exc}.", record_path) from exc
+    if not (len(record.bots) == len(record.owners) == len(record.names) == record.players):
+        raise SaveError(f"'{record_path}' does not describe its seats consistently.", record_path)
+    try:
+        games.get(record.game)
+    except games.UnknownGame as exc:
+        raise SaveError(f"'{record_path}' is a table of an unknown game.", record_path) from exc
+    table = HostedTable(record, record_path.parent)
+    if table.save_path.exists():
+        loaded = load(table.save_path)
+        table.match = loaded.match
+    return table

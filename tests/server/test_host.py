@@ -1,0 +1,189 @@
+"""The table host over its Unix socket, with real `HostLink` clients (no SSH)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from chimera_tui import games
+from chimera_tui.saves import load, state_digest
+from chimera_tui.server import protocol as P
+from chimera_tui.table.remote import HostError
+from tests.server.helpers import hosted, play, tapped_link, until
+
+
+async def test_two_people_play_station_each_seeing_only_their_own_view(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        a = await alice.create("station", 2, seed=5)
+        assert a.seat == 0 and not a.started
+        listed = await bob.list_tables()
+        assert [t.code for t in listed] == [a.code]
+        b = await bob.join(a.code.lower())
+        assert b.seat == 1
+        await until(lambda: a.started and b.started)
+        assert [s.name for s in a.seats] == ["Alice", "Bob"]
+        await play([a, b], 6)
+        table = h.host.tables[a.code]
+        assert table.match is not None
+        rules = table.rules
+        for remote in (a, b):
+            assert remote.step == len(table.match)
+            assert remote.view() == rules.view(table.match.state, remote.seat)
+            assert remote.log() == tuple(text for _, text in table.match.texts_for(remote.seat))
+        actor = a.to_act()
+        idle = b if actor == 0 else a
+        assert idle.legal_actions() == ()
+        assert idle.submit(rules.legal_actions(table.match.state)[0]) is not None
+        # The save in the folder is the ordinary format, and replays to the same position.
+        assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
+        await alice.close()
+        await bob.close()
+
+
+async def test_codename_private_cards_never_reach_the_other_seat_or_a_spectator(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice, alice_bytes = await tapped_link(h, "SHA256:alice", "Alice")
+        bob, bob_bytes = await tapped_link(h, "SHA256:bob", "Bob")
+        carol, carol_bytes = await tapped_link(h, "SHA256:carol", "Carol")
+        a = await alice.create("codename", 2, seed=11)
+        b = await bob.join(a.code)
+        c = await carol.watch(a.code)
+        assert c.seat is None
+        await until(lambda: a.started and b.started)
+        await play([a, b], 40, seed=3)
+        table = h.host.tables[a.code]
+        match = table.match
+        assert match is not None
+        rules = table.rules
+        checked = 0
+        for tap, me, others in ((alice_bytes, 0, (1,)), (bob_bytes, 1, (0,)), (carol_bytes, None, (0, 1))):
+            for update in _updates(bytes(tap.bytes)):
+                if not update.started or update.view is None:
+                    continue
+                state = match.state_at(update.step)
+                frame = msgspec.msgpack.encode(update)
+                allowed = (
+                    msgspec.msgpack.encode(rules.view(state, me))
+                    + "\n".join(text for _, text in match.texts_for(me)).encode()
+                )
+                for other in others:
+                    player = state.players[other]
+                    for card in (*player.cards, *(placed.card for placed in player.monster)):
+                        if card and card.encode() not in allowed:
+                            checked += 1
+                            assert card.encode() not in frame, (me, other, card)
+        assert checked > 0  # the game did hold private cards to keep
+        for link in (alice, bob, carol):
+            await link.close()
+
+
+def _updates(data: bytes) -> list[P.Update]:
+    out, at = [], 0
+    while at < len(data):
+        size = int.from_bytes(data[at : at + 4], "big")
+        message = P.decode_host(data[at + 4 : at + 4 + size])
+        if isinstance(message, P.Update):
+            out.append(message)
+        at += 4 + size
+    return out
+
+
+async def test_a_reconnecting_player_keeps_the_seat(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        a = await alice.create("station", 2, seed=2)
+        b = await bob.join(a.code)
+        await until(lambda: a.started and b.started)
+        await play([a, b], 3)
+        await bob.close()
+        await until(lambda: not h.host.tables[a.code].here.get(1))
+        bob = await h.link("SHA256:bob", "Bob again")
+        tables = await bob.list_tables()
+        assert [t.mine for t in tables] == [True]
+        b = await bob.join(a.code)
+        assert b.seat == 1
+        assert b.player_name(1) == "Bob"
+        await play([a, b], 3)
+        # A third identity cannot take a seat at a full table, but may watch.
+        eve = await h.link("SHA256:eve", "Eve")
+        with pytest.raises(HostError, match="full"):
+            await eve.join(a.code)
+        for link in (alice, bob, eve):
+            await link.close()
+
+
+async def test_the_away_bot_plays_for_an_absent_player_and_hands_back(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        a = await alice.create("station", 2, seed=4, away_limit=0.2)
+        b = await bob.join(a.code)
+        await until(lambda: a.started and b.started)
+        # Bob leaves while it is his turn.
+        while a.to_act() != 1:
+            await play([a, b], 1)
+        step = a.step
+        await bob.close()
+        await until(lambda: a.step > step)
+        assert any(s.kind == "away" for s in a.seat_infos)
+        assert any("away" in note for note in a.notes)
+        bob = await h.link("SHA256:bob", "Bob")
+        b = await bob.join(a.code)
+        assert b.seat == 1
+        assert [s.kind for s in b.seat_infos] == ["person", "person"]
+        assert any("back" in note for note in b.notes)
+        await play([a, b], 4)
+        await alice.close()
+        await bob.close()
+
+
+async def test_a_restarted_host_resumes_the_table_exactly(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        a = await alice.create("station", 2, bots=(None, "greedy"), seed=9)
+        await until(lambda: a.started)
+        await play([a], 5)
+        table = h.host.tables[a.code]
+        assert table.match is not None
+        code, log, digest = a.code, table.match.notations, state_digest(table.match.state)
+        view = a.view()
+        await alice.close()
+    async with hosted(tmp_path) as h:
+        assert list(h.host.tables) == [code]
+        again = h.host.tables[code].match
+        assert again is not None
+        assert again.notations == log and state_digest(again.state) == digest
+        alice = await h.link("SHA256:alice", "Alice")
+        a = await alice.join(code)
+        assert a.seat == 0 and a.view() == view
+        await play([a], 2)
+        await alice.close()
+
+
+async def test_requests_are_refused_with_reasons(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice\x1b[31m")
+        assert alice.name == "Alice"
+        with pytest.raises(HostError, match="no game"):
+            await alice.create("chess", 2)
+        with pytest.raises(HostError, match="2 to 4"):
+            await alice.create("station", 9)
+        with pytest.raises(HostError, match="no table"):
+            await alice.join("ZZZZZ")
+        with pytest.raises(HostError, match="person"):
+            await alice.create("station", 2, bots=("greedy", "greedy"))
+        a = await alice.create("station", 2, bots=(None, "greedy"))
+        a.chat("hello \x1b]0;pwned\x07 there")
+        await until(lambda: bool(a.chat_lines))
+        assert a.chat_lines == ("Alice: hello there",)
+        await alice.close()
+        with pytest.raises(HostError, match="ticket"):
+            from chimera_tui.table.remote import HostLink
+
+            await HostLink.connect(h.socket, "not-a-ticket")
+    assert "station" in games.game_ids()
