@@ -135,7 +135,9 @@ def _me(now: datetime) -> LockHolder:
         user = getpass.getuser()
     except Exception:  # no user name in the environment or the password database
         user = str(os.getuid()) if hasattr(os, "getuid") else ""
-    return LockHolder(pid=os.getpid(), user=user, host=socket.gethostname(), since=now.isoformat(timespec="seconds"))
+    return LockHolder(
+        pid=os.getpid(), user=user, host=socket.gethostname(), since=now.isoformat(timespec="seconds")
+    )
 
 
 def read_holder(path: Path | str) -> LockHolder | None:
