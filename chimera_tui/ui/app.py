@@ -228,12 +228,14 @@ class ChimeraApp(App[int]):
             self.notify(notice, title="Loaded", markup=False, timeout=10)
 
     def _hold_lock(self, start: GameStart) -> None:
-        """Hold the lock of the save being played (saves.acquire), releasing the previous game's."""
-        self._release_lock()
-        self._lock = start.lock
+        """Hold the lock of the save being played (saves.acquire), releasing the previous game's (unless it
+        is the same save, whose lock this process already holds)."""
+        previous, self._lock = getattr(self, "_lock", None), start.lock
         if self._lock is None and self.save_path is not None:
             with contextlib.suppress(SaveError):
                 self._lock = acquire(self.save_path)
+        if previous is not None and previous is not self._lock:
+            previous.release()
 
     def _release_lock(self) -> None:
         lock, self._lock = getattr(self, "_lock", None), None

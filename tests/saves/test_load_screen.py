@@ -17,6 +17,7 @@ import pytest
 from textual.widgets import DataTable, Static
 
 from chimera_tui.saves import files, list_saves, load, save_match
+from chimera_tui.saves.lock import lock_path_for
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.dialogs.confirm import ConfirmDialog
@@ -47,6 +48,7 @@ def folder(tmp_path: Path) -> Path:
     os.mkfifo(saves / "x.chimera")
     with (saves / "huge.chimera").open("wb") as out:
         out.truncate(files.MAX_SIZE + 10)
+    (saves / "deep.chimera").write_bytes(b"\x91" * 500_000 + b"\x00")
     return saves
 
 
@@ -71,7 +73,7 @@ async def test_every_save_is_checked_and_the_damaged_ones_come_last_with_why(fol
         rows = screen.rows
         assert rows[0].path.name == "good.chimera"
         assert rows[0].error is None and rows[0].players == NAMES
-        assert all(row.error for row in rows[1:]) and len(rows) == 9
+        assert all(row.error for row in rows[1:]) and len(rows) == 10
         by_name = {row.path.name: row for row in rows}
         assert "does not match its own record" in (by_name["altered.chimera"].error or "")
         assert "step 3 ('take 5') is not legal" in (by_name["rejected.chimera"].error or "")
@@ -177,3 +179,26 @@ async def test_a_save_another_process_plays_offers_a_copy(held: Path) -> None:
     assert held.read_bytes() == before
     copies = [row for row in list_saves(held.parent) if row.path != held]
     assert len(copies) == 1 and load(copies[0].path).save.log == MOVES[:1]
+
+
+async def test_reopening_the_save_in_play_keeps_its_lock(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    path = saves / "game.chimera"
+    save_match(played(MOVES[:1]), path, now=NOW, seats=(Seat("Ada"), Seat("Bot 2", "random")))
+    app = ChimeraApp(saves=saves, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _checked(app, pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app._lock is not None and app._lock.held and app._table is not None
+        app.action_load_game()
+        await asyncio.wait_for(app.workers.wait_for_complete(), timeout=60)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app._lock is not None and app._lock.held
+        assert lock_path_for(path).exists()
+        app.action_menu()
+        await pilot.pause()
+        assert app._lock is None and not lock_path_for(path).exists()
