@@ -19,6 +19,7 @@ import getpass
 import os
 import socket
 import threading
+import time
 from datetime import datetime
 from pathlib import Path
 from types import ModuleType
@@ -168,6 +169,24 @@ def in_use_message(path: Path | str, holder: LockHolder | None) -> str:
     return f"'{path}' is being played by another Chimera Tabletop ({who})."
 
 
+def _lock_soon(fd: int, attempts: int = 5) -> None:
+    """Take the exclusive lock on `fd`, trying again briefly: a load screen's `is_in_use` may hold a shared
+    lock for an instant, which must not read as another player.
+
+    Raises:
+        BlockingIOError: when another process still holds it.
+    """
+    assert fcntl is not None
+    for attempt in range(attempts):
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.01)
+
+
 def acquire(path: Path | str, *, now: datetime | None = None) -> SaveLock:
     """Take the lock of the save at `path` (which need not exist yet) without waiting.
 
@@ -192,7 +211,7 @@ def acquire(path: Path | str, *, now: datetime | None = None) -> SaveLock:
         except OSError:
             return SaveLock(path, real, None)  # a folder we may not write: saving will say so
         try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            _lock_soon(fd)
         except BlockingIOError:
             holder = _holder_from(fd)
             os.close(fd)
