@@ -74,6 +74,8 @@ class G:
         self.scoring = s.scoring
         self.lead = s.lead
         self.told: list[str] = []
+        self.watching: list[list[object]] = []
+        """Open `told.watch` frames: [snapshot, reason]."""
         """Sentences for `State.events` (what this action caused)."""
         self.rng = s.rng
         self.again = list(s.again)

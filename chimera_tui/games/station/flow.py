@@ -15,6 +15,7 @@ from chimera_tui.games.station.prompts import CHOICES, EMPTY
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
 from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
+from chimera_tui.games.station.told import round_summary, tell, watch, why_of
 
 POOL_SIZE = {2: 4, 3: 3, 4: 2}
 """Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""
@@ -72,6 +73,23 @@ def _begin_round(g: G, t: Task) -> None:
     g.phase = Phase.PLACEMENT
     g.turn = g.start
     g.marker_taken = False
+    _tell_progress(g)
+
+
+def _tell_progress(g: G) -> None:
+    """Station progress in words (ST-PROGRESS-*)."""
+    bits = [f"{g.name(g.start)} leads"]
+    if g.round > 1:
+        bits.append(f"a round marker comes off ({g.round_markers} left)")
+    if g.round == 2:
+        bits.append("a countdown token leaves Command Hub slot B")
+    if g.round == 3:
+        bits.append("the last countdown token leaves: Command Hub slot B is open")
+    if g.round in (3, 5):
+        bits.append("new perks join the display and everyone advances one research tier, in turn order")
+    mult = 3 if g.round >= 5 else 2 if g.round >= 3 else 1
+    bits.append(f"modules built now score ×{mult}")
+    tell(g, f"Round {g.round} begins: " + "; ".join(bits) + ".")
 
 
 def _next_turn(g: G, t: Task) -> None:
@@ -134,9 +152,12 @@ def _refill(g: G, t: Task) -> None:
 
 def _end_round(g: G, t: Task) -> None:
     if g.round >= 5:
-        final_scoring(g)
+        with watch(g, "final scoring"):
+            final_scoring(g)
+        round_summary(g)
         g.phase = Phase.OVER
     else:
+        round_summary(g)
         g.push(Task("begin_round", g.start))
 
 
@@ -156,6 +177,9 @@ AUTO: dict[str, Callable[[G, Task], None]] = {
 }
 """Task kinds that need no decision."""
 
+QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect"})
+"""Auto steps that tell themselves, or change nothing a player owns."""
+
 
 def advance(g: G) -> None:
     """Run tasks until a decision is needed (or the game is over)."""
@@ -165,7 +189,11 @@ def advance(g: G) -> None:
             auto = AUTO.get(t.kind)
             if auto is not None:
                 g.tasks.pop()
-                auto(g, t)
+                if t.kind in QUIET:
+                    auto(g, t)
+                else:
+                    with watch(g, why_of(g, t)):
+                        auto(g, t)
                 continue
             if t.kind == "place":
                 if not g.pool_workers(t.seat):
@@ -177,10 +205,16 @@ def advance(g: G) -> None:
             if len(opts) > 1:
                 return
             g.tasks.pop()
-            if opts:
-                resolve(g, t, opts[0])
-            else:
-                EMPTY.get(t.kind, lambda g, t: None)(g, t)
+            why = (
+                why_of(g, t)
+                if opts or t.kind != "feed_lose"
+                else "feeding: a food short and no component left"
+            )
+            with watch(g, why):
+                if opts:
+                    resolve(g, t, opts[0])
+                else:
+                    EMPTY.get(t.kind, lambda g, t: None)(g, t)
             continue
         if g.phase is Phase.LAB:
             if lab_placer(g) is not None:

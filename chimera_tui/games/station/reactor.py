@@ -7,8 +7,11 @@ printed reward is visible while it is empty; the Boiler Room gives all visible r
 
 from __future__ import annotations
 
+from collections import Counter
+
 from chimera_tui.games.station.core import G
 from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.told import tell, watch
 
 
 def slide(g: G) -> None:
@@ -30,12 +33,18 @@ def draw_tile(g: G) -> str:
 
 
 def refill(g: G) -> None:
-    """Fill every empty Reactor space from the draw pile (ST-REACTOR-10..12)."""
+    """Fill every empty Reactor space from the draw pile (ST-REACTOR-10..12), and tell what came in."""
+    before = Counter(x for x in g.reactor if x)
     slide(g)
     for i in range(6):
         if not g.reactor[i]:
             g.reactor[i] = draw_tile(g)
     slide(g)
+    came = sorted((Counter(x for x in g.reactor if x) - before).elements())
+    if came:
+        tell(g, "The Reactor refills: " + ", ".join(g.c.modules[x].name for x in came) + ".")
+    elif "" in g.reactor:
+        tell(g, "The Reactor cannot be refilled: both module piles are used up.")
 
 
 def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
@@ -43,10 +52,11 @@ def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
     from chimera_tui.games.station.effects import run_op
 
     t = Task("op", seat, wi, "reactor", src=src)
-    for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
-        if not g.reactor[i]:
-            for op in reversed(g.c.reactor[i].ops):
-                run_op(g, t, op)
+    with watch(g, "Reactor rewards"):
+        for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
+            if not g.reactor[i]:
+                for op in reversed(g.c.reactor[i].ops):
+                    run_op(g, t, op)
 
 
 def boiler(g: G, seat: int, wi: int, src: str) -> None:

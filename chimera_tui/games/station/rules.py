@@ -17,10 +17,12 @@ from chimera_tui.games.station.actions import Action, Choose, Flush, Place, pars
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import G
 from chimera_tui.games.station.flow import advance, placer, setup
-from chimera_tui.games.station.placement import legal_spaces, place, space_problem, worker_label
+from chimera_tui.games.station.placement import legal_spaces, place, space_problem
 from chimera_tui.games.station.prompts import CHOICES, PROMPTS
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
+from chimera_tui.games.station.told import watch, why_of
+from chimera_tui.games.station.wording import choice_said, comps_text
 
 
 def _side_choices() -> tuple[str, ...]:
@@ -142,6 +144,16 @@ def _apply_flush(g: G, a: Flush) -> None:
     g.push(Task("flush", seat))
 
 
+def _why_action(g: G, action: Action) -> str:
+    """The reason for what an action changes at once (brain points on placing, a resolved choice)."""
+    if isinstance(action, Place):
+        m = g.c.modules.get(action.space)
+        return m.name if m else ""
+    if isinstance(action, Flush):
+        return "flush"
+    return why_of(g, g.tasks[-1] if g.tasks else None)
+
+
 APPLY: dict[type, Callable[[G, Action], None]] = {
     Place: _apply_place,  # type: ignore[dict-item]
     Choose: _apply_choose,  # type: ignore[dict-item]
@@ -188,7 +200,8 @@ class StationRules:
         handler = APPLY.get(type(action))
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
-        handler(g, action)
+        with watch(g, _why_action(g, action)):
+            handler(g, action)
         advance(g)
         return g.freeze()
 
@@ -218,7 +231,7 @@ class StationRules:
         return parse_action(text)
 
     def describe(self, state: State, action: Action) -> str:
-        """`action` in words for the log, with player names."""
+        """`action` in words for the log, with player names and never an internal id."""
         seat = self.to_act(state)
         who = state.names[seat] if seat is not None else "Nobody"
         g = G(state)
@@ -228,14 +241,12 @@ class StationRules:
             if where is None:
                 m = g.c.modules.get(action.space)
                 where = m.name if m else action.space
-            return f"{who} places a worker ({worker_label(comps)}) on {where}"
+            label = comps_text(comps) if comps else "no components"
+            return f"{who} places worker #{action.worker + 1} ({label}) on {where}"
         if isinstance(action, Flush):
             return f"{who} discards their starting card to flush the Reactor"
         t = state.tasks[-1] if state.tasks else None
-        value = action.value
-        name = g.c.modules.get(value) or g.c.perk_by_id.get(value) or g.c.card_by_id.get(value)
-        shown = name.name if name is not None else value
-        return f"{who} chooses {shown}" + (f" ({prompt_of(t)})" if t else "")
+        return f"{who} " + choice_said(state, t, action.value)
 
     def is_irreversible(self, before: State, action: Action, after: State) -> bool:
         """True when `action` drew randomness or revealed a tile or perk (an undo barrier)."""

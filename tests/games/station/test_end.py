@@ -112,7 +112,7 @@ def test_notation_round_trips_and_describe():
     for a in (Place(2, "boiler"), Choose("food"), Flush()):
         assert RULES.parse(s, str(a)) == a
     assert RULES.describe(s, Place(0, "boiler")).startswith(
-        "Player 1 places a worker (no components) on Boiler Room"
+        "Player 1 places worker #1 (no components) on Boiler Room"
     )
     assert RULES.round_label(s) == "Round 1 · placement"
 

@@ -10,14 +10,34 @@ from itertools import pairwise
 
 from chimera_tui.engine.hexgrid import parse_hex
 from chimera_tui.games.station import Choose, Flush, Place, State
-from chimera_tui.games.station.content import COMPONENTS, Bonus, Op, Reward, content
+from chimera_tui.games.station.content import COMPONENTS, Bonus, Reward, content
 from chimera_tui.games.station.rules import prompt_of
 from chimera_tui.games.station.scoring import breakdown, owned_components
 from chimera_tui.games.station.state import Phase, Task
+from chimera_tui.games.station.wording import (
+    LETTER,
+    bonus_words,
+    comps_text,
+    gains_text,
+    op_text,
+    ops_text,
+    plural,
+    where_words,
+)
+
+__all__ = [
+    "LETTER",
+    "bonus_words",
+    "comps_text",
+    "gains_text",
+    "op_text",
+    "ops_text",
+    "plural",
+    "where_words",
+]
 
 SEAT_MARKS = ("▲", "■", "●", "◆")
 """Each seat's mark: shapes, so a worker's owner reads without colour."""
-LETTER = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
 PHASE_WORDS = {
     Phase.DRAFT: "Setup: starting cards",
     Phase.PLACEMENT: "Placement",
@@ -49,11 +69,6 @@ def mark(seat: int) -> str:
     return SEAT_MARKS[seat % len(SEAT_MARKS)]
 
 
-def comps_text(comps: Iterable[str]) -> str:
-    """Components as letters (brain B, claw C, leaf L, tentacle T), "·" for none."""
-    return "".join(LETTER[c] for c in comps) or "·"
-
-
 def worker_tag(seat: int, comps: Iterable[str]) -> str:
     """A worker as its owner's mark and its components, e.g. ``■BC``."""
     return mark(seat) + comps_text(comps)
@@ -81,67 +96,7 @@ def short(name: str, width: int) -> str:
     return name[: width - 1] + "…"
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 or word in ("food",) else f"{n} {word}s"
-
-
 # -- effects in words -------------------------------------------------------------------------------------
-
-
-def gains_text(coins: int = 0, food: int = 0, points: int = 0, suffix: str = "") -> str:
-    parts = []
-    if coins:
-        parts.append(plural(coins, "coin") + suffix)
-    if food:
-        parts.append(f"{food} food" + suffix)
-    if points:
-        parts.append(plural(points, "point") + suffix)
-    return " and ".join(parts)
-
-
-def op_text(op: Op) -> str:
-    """One effect step in words."""
-    k = op.op
-    what = "component of your choice" if op.kind == "any" else op.kind
-    if k == "gain":
-        return "gain " + gains_text(op.coins, op.food, op.points)
-    if k == "gain_round":
-        return "gain " + gains_text(op.coins, op.food, op.points, " × round")
-    if k == "gain_per":
-        return "gain " + gains_text(op.coins, op.food, op.points) + f" per {op.per} on the worker"
-    if k == "pay":
-        return "pay " + gains_text(op.coins, op.food)
-    if k == "component":
-        return f"gain {op.n} {what}" + ("s" if op.n > 1 and op.kind != "any" else "")
-    if k == "research":
-        return f"advance {op.n} research tier" + ("s" if op.n > 1 else "")
-    if k == "build":
-        return "build a module" + (f" ({op.coins} coin{'s' * (op.coins != 1)} off)" if op.coins else "")
-    return {
-        "command": "command (score occupied modules)",
-        "marker": "take the start player marker",
-        "refill": "Reactor rewards, then refill",
-        "recall": "take back a placed worker",
-        "detach": f"detach a {what}",
-        "discard": f"return a {what}",
-        "attach": "attach a component",
-        "graft": f"graft a {what}",
-        "perk": "take a perk",
-        "copy": "copy a module",
-        "per_hub": "gain per module next to the Hub",
-        "per_color": f"gain per {op.kind} module",
-        "beg": "opponents may beg",
-        "send": f"send {op.n} worker{'s' * (op.n != 1)} to the Lounge",
-        "swap": "swap two workers",
-        "place": "place another worker",
-        "again": "place this worker again later",
-        "wipe": "wipe and refill the Reactor",
-        "worker": "gain a worker",
-    }.get(k, k)
-
-
-def ops_text(ops: Sequence[Op]) -> str:
-    return ", ".join(op_text(o) for o in ops) or "nothing"
 
 
 def reward_short(reward: Reward) -> str:
@@ -188,40 +143,6 @@ def bonus_text(b: Bonus | None) -> str:
         "reactor": "+reactor",
         "activate": "activate",
     }.get(k, k)
-
-
-def bonus_words(b: Bonus | None) -> str:
-    """A build space's bonus in words."""
-    if b is None:
-        return "no bonus"
-    k = b.kind
-    if k == "fixed":
-        return "gain " + gains_text(b.coins, b.food, b.points)
-    return {
-        "coins_round": "gain coins equal to the round number",
-        "food_round": "gain food equal to the round number",
-        "points_round": "score points equal to the round number",
-        "component_any": "gain a component of your choice",
-        "component": f"gain a {b.component}",
-        "research": "advance one research tier",
-        "recall": "take back one of your placed workers",
-        "reactor": "gain the uncovered Reactor rewards",
-        "activate": "activate a neighbouring module without a worker",
-    }.get(k, k)
-
-
-def where_words(where: str) -> str:
-    """Where a worker is, in words."""
-    if where == "pool":
-        return "your pool"
-    if where == "aside":
-        return "set aside"
-    if where == "lounge":
-        return "the Worker Lounge"
-    if where.startswith("lab-"):
-        return "the Splicing Lab"
-    m = content().modules.get(where)
-    return m.name if m else where
 
 
 def round_track(state: State, compact: bool = False) -> str:
