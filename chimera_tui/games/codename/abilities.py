@@ -11,10 +11,11 @@ from __future__ import annotations
 import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Use
-from chimera_tui.games.codename.combat import destroy, owner_of, part_stats, roll_dice, stats
+from chimera_tui.games.codename.combat import destroy, dice_sum, owner_of, part_stats, roll_dice, stats
 from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import State, with_player
+from chimera_tui.games.codename.state import Roll, RollPart, State, with_player
 
 _C = load()
 
@@ -88,68 +89,81 @@ def use(state: State, seat: int, action: Use, reacting: bool) -> State:
     if action not in options:
         raise IllegalAction(_why_not(state, seat, action, reacting), action)
     ability = part_stats(action.part).ability
+    cost = part_stats(action.part).cost
     state = _pay(state, seat, action.part)
-    who = f"Player {seat + 1}"
+    who = told.who(seat)
     name = part_stats(action.part).name
+    ability_name = _C.abilities[ability].name
+    if cost:
+        state = told.note(state, seat, f"spend:{cost}", ability_name)
     if ability == "roar":
-        return msgspec.structs.replace(
-            state,
-            roar=state.roar + ROAR_BONUS,
-            events=(*state.events, f"{who}'s {name} roars: +3 to the next attack."),
+        return told.tell(
+            msgspec.structs.replace(state, roar=state.roar + ROAR_BONUS),
+            f"{who}'s {name} roars: +{ROAR_BONUS} to {who}'s next attack this turn.",
         )
     if ability == "surge":
         p = state.players[seat]
         state = with_player(state, seat, msgspec.structs.replace(p, energy=p.energy + SURGE_ENERGY))
-        return msgspec.structs.replace(state, events=(*state.events, f"{who}'s {name} surges: +2 energy."))
+        state = told.note(state, seat, "gain", f"{SURGE_ENERGY} energy (Surge)")
+        return told.tell(state, f"{who}'s {name} surges: +{SURGE_ENERGY} energy.")
     if ability == "regrow":
         grave = list(state.graveyard)
         index = next(i for i, g in enumerate(grave) if g.owner == seat and g.card == action.choice)
         del grave[index]
         p = state.players[seat]
         state = with_player(state, seat, msgspec.structs.replace(p, cards=(*p.cards, action.choice)))
-        return msgspec.structs.replace(
-            state,
-            graveyard=tuple(grave),
-            events=(*state.events, f"{who}'s {name} regrows {action.choice} into the inventory."),
+        state = told.note(state, seat, "gain", f"{told.name(action.choice)} back from the graveyard (Regrow)")
+        return told.tell(
+            msgspec.structs.replace(state, graveyard=tuple(grave)),
+            f"{who}'s {name} regrows {told.name(action.choice)} from the graveyard into the inventory.",
         )
     attack = state.attack
     assert attack is not None
     if ability == "shell":
         attack = msgspec.structs.replace(attack, defense=attack.defense + SHELL_BONUS)
-        return msgspec.structs.replace(
-            state, attack=attack, events=(*state.events, f"{who}'s {name} shields the target: +2 Defense.")
+        return told.tell(
+            msgspec.structs.replace(state, attack=attack),
+            f"{who}'s {name} shields the target: +{SHELL_BONUS} Defense against this attack.",
         )
     if ability == "dodge":
         attack = msgspec.structs.replace(attack, defense=attack.defense + DODGE_BONUS)
-        return msgspec.structs.replace(
-            state, attack=attack, events=(*state.events, f"{who}'s {name} dodges: +4 Defense.")
+        return told.tell(
+            msgspec.structs.replace(state, attack=attack),
+            f"{who}'s {name} dodges: +{DODGE_BONUS} Defense against this attack.",
         )
     if ability == "web":
         parts = tuple(a for a in attack.parts if a != action.choice)
-        return msgspec.structs.replace(
-            state,
-            attack=msgspec.structs.replace(attack, parts=parts),
-            events=(*state.events, f"{who}'s {name} webs {action.choice}: it drops out of the attack."),
+        return told.tell(
+            msgspec.structs.replace(state, attack=msgspec.structs.replace(attack, parts=parts)),
+            f"{who}'s {name} webs {told.who(attack.attacker)}'s {told.name(action.choice)}: "
+            "it drops out of the attack (its energy stays spent).",
         )
     # counter
     mine = part_stats(action.part)
-    dice, rng = roll_dice(state.rng, mine.attack_roll)
-    total = sum(dice) + mine.attack_mod
+    dice, rng = roll_dice(state.rng, mine.attack_roll, state.explode)
+    total = dice_sum(dice) + mine.attack_mod
     target = stats(state, action.choice)
     hit = total >= target.defense
-    state = msgspec.structs.replace(
-        state,
-        rng=rng,
-        events=(
-            *state.events,
-            f"{who}'s {name} counters {action.choice}: rolls {'+'.join(map(str, dice))}"
-            f"{mine.attack_mod:+d} = {total} against Defense {target.defense}: {'destroyed' if hit else 'missed'}.",
-        ),
+    victim = owner_of(state, action.choice)
+    roll = Roll(
+        "counter",
+        seat,
+        (RollPart(action.part, tuple(dice), mine.attack_mod),),
+        action.choice,
+        victim,
+        defense=target.defense,
+        total=total,
+        hit=hit,
+    )
+    state = told.tell(
+        msgspec.structs.replace(state, rng=rng, roll=roll),
+        f"{who}'s {name} counters {told.who(victim)}'s {told.name(action.choice)}: "
+        f"{roll_words(dice, mine.attack_mod)} = {total} against Defense {target.defense}: "
+        f"{'destroyed' if hit else 'missed'}.",
     )
     if not hit:
         return state
-    victim = owner_of(state, action.choice)
-    state, gone = destroy(state, victim, action.choice)
+    state, gone = destroy(state, victim, action.choice, f"destroyed by {who}'s {name}")
     if state.attack is None:
         return state
     lost = set(gone)
@@ -159,10 +173,21 @@ def use(state: State, seat: int, action: Use, reacting: bool) -> State:
     return msgspec.structs.replace(state, attack=msgspec.structs.replace(attack, parts=parts))
 
 
+def roll_words(dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...], mod: int = 0) -> str:
+    """Dice in words: "rolls 4 and 2, +1"; an exploded die reads "6, rolled again: 6, rolled again: 3"."""
+    faces = [", rolled again: ".join(map(str, d)) if len(d) > 1 else str(d[0]) for d in dice]
+    text = "rolls " + (
+        " and ".join(faces) if len(faces) <= 2 else ", ".join(faces[:-1]) + " and " + faces[-1]
+    )
+    if not dice:
+        text = "rolls no dice"
+    return text + (f", {mod:+d}" if mod else "")
+
+
 def _why_not(state: State, seat: int, action: Use, reacting: bool) -> str:
     p = state.players[seat]
     if not any(placed.card == action.part for placed in p.monster):
-        return f"{action.part} is not attached to your monster."
+        return f"{told.name(action.part)} is not attached to your monster."
     s = part_stats(action.part)
     if not s.ability:
         return f"{s.name} has no ability."
@@ -179,4 +204,4 @@ def _why_not(state: State, seat: int, action: Use, reacting: bool) -> str:
         return f"{ability.name} is a reaction: it can be used only when your monster is attacked."
     if s.ability == "dodge":
         return f"Dodge protects only {s.name} itself, and it is not the target."
-    return f"{action.choice or 'that'} is not a choice {ability.name} can make now."
+    return f"{told.name(action.choice) if action.choice else 'That'} is not a choice {ability.name} can make now."

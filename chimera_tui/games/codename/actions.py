@@ -14,6 +14,7 @@ Notation (ids are content ids; a torso is ``torso:N`` with N the 0-based seat):
 | declare an attack / add a part / roll | ``attack bear-arm-1 goat-leg-2`` / ``join wolf-claw-1`` / ``go`` |
 | use an ability (with its choice, if any) | ``use crab-pincer-1 bear-arm-1`` |
 | end the turn | ``end`` |
+| attach nothing more until the next turn (another player's turn) | ``wait`` |
 """
 
 from __future__ import annotations
@@ -104,14 +105,36 @@ class Use(msgspec.Struct, frozen=True, tag="use", array_like=True):
         return f"use {self.part} {self.choice}" if self.choice else f"use {self.part}"
 
 
+class Wait(msgspec.Struct, frozen=True, tag="wait", array_like=True):
+    """Attach nothing more from the inventory until the next turn begins (another player's turn)."""
+
+    def __str__(self) -> str:
+        return "wait"
+
+
 class EndTurn(msgspec.Struct, frozen=True, tag="end", array_like=True):
     def __str__(self) -> str:
         return "end"
 
 
-Action = PickTorso | Take | Skip | Bid | Pass | Pick | Attach | Done | AttackWith | Join | Go | Use | EndTurn
+Action = (
+    PickTorso
+    | Take
+    | Skip
+    | Bid
+    | Pass
+    | Pick
+    | Attach
+    | Done
+    | AttackWith
+    | Join
+    | Go
+    | Use
+    | Wait
+    | EndTurn
+)
 
-_NO_ARGS = {"skip": Skip(), "pass": Pass(), "done": Done(), "go": Go(), "end": EndTurn()}
+_NO_ARGS = {"skip": Skip(), "pass": Pass(), "done": Done(), "go": Go(), "end": EndTurn(), "wait": Wait()}
 _ONE_CARD = {"torso": PickTorso, "take": Take, "pick": Pick, "join": Join}
 
 

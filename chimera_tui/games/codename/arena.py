@@ -6,14 +6,16 @@ import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
+from chimera_tui.games.codename import told
 from chimera_tui.games.codename.abilities import (
     BARBS_AT,
     PACK_BONUS,
     own_turn_uses,
     reaction_uses,
+    roll_words,
     use,
 )
-from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use
+from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use, Wait
 from chimera_tui.games.codename.attaching import (
     attach,
     attach_options,
@@ -24,13 +26,27 @@ from chimera_tui.games.codename.attaching import (
     part_count,
     torso_id,
 )
-from chimera_tui.games.codename.combat import destroy, owner_of, part_stats, roll_dice, stats, torso_stats
-from chimera_tui.games.codename.state import Attack, Phase, State, with_player
+from chimera_tui.games.codename.combat import (
+    destroy,
+    dice_sum,
+    owner_of,
+    part_stats,
+    roll_dice,
+    stats,
+    torso_stats,
+)
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.scoring import standing
+from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State, with_player
 
 REFILL = 5
 """At the start of your turn you take energy up to this many."""
 ATTACH_COST = 2
 """Energy to attach a part from the inventory during the Arena."""
+ROUND_LIMIT = 20
+"""After this many arena rounds the standing decides (this edition's end for stalled fights)."""
+
+_C = load()
 
 
 # -- turn order ------------------------------------------------------------------------------------------
@@ -58,7 +74,9 @@ def turn_order(state: State) -> tuple[tuple[int, ...], Rng, list[str]]:
         for s in tied:
             rolls[s], rng = rng.roll(6)
         events.append(
-            "Tie for first: " + ", ".join(f"Player {s + 1} rolls {r}" for s, r in rolls.items()) + "."
+            "Tie for the first turn (fewest parts, same hairiness): "
+            + ", ".join(f"{told.who(s)} rolls {r}" for s, r in rolls.items())
+            + "; the highest goes first."
         )
         best = max(rolls.values())
         tied = [s for s in tied if rolls[s] == best]
@@ -69,12 +87,30 @@ def turn_order(state: State) -> tuple[tuple[int, ...], Rng, list[str]]:
 
 def start_arena(state: State) -> State:
     """All monsters are revealed together and the first arena round begins."""
-    state = msgspec.structs.replace(state, events=(*state.events, "All monsters are revealed."))
-    return _new_round(state)
+    state = told.tell(state, "All monsters are revealed.")
+    for seat, p in enumerate(state.players):
+        state = told.note(
+            state,
+            seat,
+            "gain",
+            f"a monster of {told.plural(len(p.monster), 'part')} on the torso, "
+            f"{told.plural(len(p.cards), 'card')} kept in the inventory",
+        )
+    return _new_round(told.summary(state, "Building"))
 
 
 def _new_round(state: State) -> State:
+    if state.arena_round:
+        state = told.summary(state, f"Arena round {state.arena_round}")
+    stall = stalled(state)
+    if stall:
+        return end_by_standing(state, stall)
+    tie_rolls = state.rng
     order, rng, events = turn_order(state)
+    roll = state.roll
+    if rng != tie_rolls:
+        roll = Roll("tie", -1, ties=_tie_dice(events))
+    counts = ", ".join(f"{told.who(s)} {len(state.players[s].monster)}" for s in order)
     state = msgspec.structs.replace(
         state,
         arena_round=state.arena_round + 1,
@@ -82,13 +118,110 @@ def _new_round(state: State) -> State:
         turn=0,
         used=(),
         rng=rng,
-        events=(*state.events, *events, f"Arena round {state.arena_round + 1}: order {order_text(order)}."),
+        roll=roll,
+        events=(
+            *state.events,
+            *events,
+            f"Arena round {state.arena_round + 1} begins; every part may be used again. "
+            f"Turn order (fewest parts first: {counts}): {order_text(order)}.",
+        ),
     )
     return _begin_turn(state)
 
 
+def _tie_dice(events: list[str]) -> tuple[tuple[int, int], ...]:
+    """(seat, die) of the last tie-break roll, read back from its event."""
+    import re
+
+    last = events[-1] if events else ""
+    return tuple((int(m[1]) - 1, int(m[2])) for m in re.finditer(r"Player (\d+) rolls (\d+)", last))
+
+
 def order_text(order: tuple[int, ...]) -> str:
-    return ", ".join(f"Player {s + 1}" for s in order)
+    return ", ".join(told.who(s) for s in order)
+
+
+# -- stalls ------------------------------------------------------------------------------------------------
+
+
+def _may_have(state: State, seat: int) -> list[str]:
+    """The parts seat has on its monster or could ever attach: its inventory, and its own graveyard cards
+    while it has a Regrow part (on the monster or in the inventory) to bring them back."""
+    p = state.players[seat]
+    cards = [*(x.card for x in p.monster), *p.cards]
+    if any(_C.parts[c].ability == "regrow" for c in cards):
+        cards += [g.card for g in state.graveyard if g.owner == seat and g.card in _C.parts]
+    return cards
+
+
+def _best_total(state: State, seat: int) -> int:
+    """The highest total any attack or counter of seat's could ever reach with the cards it has or may get back.
+
+    Every card seat has or may get (`_may_have`) joins at once with every die at 6, plus Pack Hunter and every Roar: a bound no real attack beats
+    (energy is ignored, which only makes the bound higher).
+    """
+    p = state.players[seat]
+    cards = _may_have(state, seat)
+    total = 0
+    for card in cards:
+        d = _C.parts.get(card)
+        if d is None:
+            continue
+        if d.attack_roll:
+            total += max(0, d.attack_roll * 6 + d.attack_mod + (2 if d.ability == "pack" else 0))
+        if d.ability == "roar":
+            total += 3
+    t = torso_stats(p.torso)
+    if t.attack_roll:
+        total += max(0, t.attack_roll * 6 + t.attack_mod)
+    return total
+
+
+def _lowest_defense(state: State, seat: int) -> int:
+    """The lowest Defense any card of seat's could ever show: its torso, its parts, its inventory, its graveyard."""
+    p = state.players[seat]
+    cards = _may_have(state, seat)
+    return min([torso_stats(p.torso).defense, *(_C.parts[c].defense for c in cards if c in _C.parts)])
+
+
+def stalled(state: State) -> str:
+    """Why the fight can no longer be decided by combat ("" while it can).
+
+    Two ends, neither touching the booklet's combat: after `ROUND_LIMIT` arena rounds; or when no monster
+    could ever destroy a card of another, even rolling every die at 6 with every card it owns (possible only
+    with the booklet's dice; exploding sixes can always reach any Defense).
+    """
+    if state.arena_round >= ROUND_LIMIT:
+        return f"{ROUND_LIMIT} arena rounds have been fought"
+    if state.explode:
+        return ""
+    alive = [s for s, p in enumerate(state.players) if p.alive]
+    for a in alive:
+        best = _best_total(state, a)
+        if any(best >= _lowest_defense(state, b) for b in alive if b != a):
+            return ""
+    return "no monster can ever destroy a card of another, even rolling every die at 6"
+
+
+def end_by_standing(state: State, why: str) -> State:
+    """End a stalled fight: the standing decides (most cards on the monster, then most Defense on them)."""
+    alive = [s for s, p in enumerate(state.players) if p.alive]
+    rows = ", ".join(
+        f"{told.who(s)} {told.plural(standing(state, s)[0], 'card')} with Defense {standing(state, s)[1]}"
+        for s in alive
+    )
+    best = max(standing(state, s) for s in alive)
+    winners = [s for s in alive if standing(state, s) == best]
+    result = (
+        f"{told.who(winners[0])} wins on the standing."
+        if len(winners) == 1
+        else "They share the win: " + ", ".join(told.who(s) for s in winners) + "."
+    )
+    return told.tell(
+        msgspec.structs.replace(state, phase=Phase.OVER, attack=None, window=(), waived=()),
+        f"The fight has stalled ({why}): the standing decides — the most cards on the monster, "
+        f"then the most Defense on them. {rows}. {result}",
+    )
 
 
 def current(state: State) -> int:
@@ -99,9 +232,15 @@ def current(state: State) -> int:
 def _begin_turn(state: State) -> State:
     seat = current(state)
     p = state.players[seat]
+    state = msgspec.structs.replace(state, phase=Phase.TURN, roar=0, attack=None, waived=())
     if p.energy < REFILL:
+        gain = REFILL - p.energy
         state = with_player(state, seat, msgspec.structs.replace(p, energy=REFILL))
-    return msgspec.structs.replace(state, phase=Phase.TURN, roar=0, attack=None)
+        state = told.tell(state, f"{told.who(seat)}'s turn: takes {gain} energy from the box (now {REFILL}).")
+        state = told.note(state, seat, "gain", f"{gain} energy (the refill to {REFILL})")
+    else:
+        state = told.tell(state, f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none.")
+    return open_window(state)
 
 
 def end_turn(state: State) -> State:
@@ -113,6 +252,52 @@ def end_turn(state: State) -> State:
     if t >= len(state.order):
         return _new_round(state)
     return _begin_turn(msgspec.structs.replace(state, turn=t))
+
+
+# -- windows for attaching on other players' turns (CC-ARENA-21) ----------------------------------------
+
+
+def can_attach_now(state: State, seat: int) -> bool:
+    """Whether seat could attach a part from its inventory now (alive, 2 energy, a card with a free edge)."""
+    p = state.players[seat]
+    return p.alive and p.energy >= ATTACH_COST and bool(p.cards) and bool(attach_options(p))
+
+
+def open_window(state: State) -> State:
+    """A moment between attacks: every other seat that could attach is asked in turn (clockwise from the
+    player whose turn it is), except those that passed for the rest of this turn; then the turn goes on."""
+    if state.phase is Phase.OVER:
+        return state
+    n = len(state.players)
+    me = current(state)
+    queue = tuple(
+        s % n for s in range(me + 1, me + n) if s % n not in state.waived and can_attach_now(state, s % n)
+    )
+    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=queue)
+
+
+def window_legal(state: State) -> list[Attach | Wait]:
+    return [*attach_options(state.players[state.window[0]]), Wait()]
+
+
+def window_act(state: State, action: Attach | Wait) -> State:
+    """The asked seat attaches (and may attach again) or waits until the next turn.
+
+    Raises:
+        IllegalAction: when the part cannot be attached there or the seat lacks the energy.
+    """
+    seat = state.window[0]
+    if isinstance(action, Attach):
+        state = attach_in_arena(state, seat, action)
+        if can_attach_now(state, seat):
+            return state
+    else:
+        state = told.tell(
+            msgspec.structs.replace(state, waived=(*state.waived, seat)),
+            f"{told.who(seat)} attaches nothing more this turn.",
+        )
+    rest = state.window[1:]
+    return msgspec.structs.replace(state, window=rest, phase=Phase.WINDOW if rest else Phase.TURN)
 
 
 # -- attacks ---------------------------------------------------------------------------------------------
@@ -191,8 +376,10 @@ def join_options(state: State) -> list[Join]:
 
 def _pay_use(state: State, seat: int, card: str) -> State:
     p = state.players[seat]
-    p = msgspec.structs.replace(p, energy=p.energy - stats(state, card).cost)
-    return msgspec.structs.replace(with_player(state, seat, p), used=(*state.used, card))
+    cost = stats(state, card).cost
+    p = msgspec.structs.replace(p, energy=p.energy - cost)
+    state = msgspec.structs.replace(with_player(state, seat, p), used=(*state.used, card))
+    return told.note(state, seat, f"spend:{cost}", "attacks") if cost else state
 
 
 def declare(state: State, seat: int, action: AttackWith) -> State:
@@ -206,12 +393,7 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
     target_seat = owner_of(state, action.target)
     state = _pay_use(state, seat, action.part)
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
-    state = msgspec.structs.replace(
-        state,
-        roar=0,
-        attack=attack,
-        events=(*state.events, f"Player {seat + 1} attacks {action.target} with {action.part}."),
-    )
+    state = msgspec.structs.replace(state, roar=0, attack=attack)
     if join_options(state):
         return msgspec.structs.replace(state, phase=Phase.JOIN)
     return _to_reactions(state)
@@ -227,15 +409,13 @@ def join(state: State, action: Join) -> State:
     assert attack is not None
     if action not in join_options(state):
         raise IllegalAction(
-            f"{action.part} cannot join this attack: it must be yours, unused this round, affordable, "
-            f"able to attack, and able to reach {attack.target}.",
+            f"{told.name(action.part)} cannot join this attack: it must be yours, unused this round, "
+            f"affordable, able to attack, and able to reach {told.name(attack.target)}.",
             action,
         )
     state = _pay_use(state, attack.attacker, action.part)
     attack = msgspec.structs.replace(attack, parts=(*attack.parts, action.part))
-    state = msgspec.structs.replace(
-        state, attack=attack, events=(*state.events, f"{action.part} joins the attack.")
-    )
+    state = msgspec.structs.replace(state, attack=attack)
     if join_options(state):
         return state
     return _to_reactions(state)
@@ -253,7 +433,8 @@ def _to_reactions(state: State) -> State:
 def react_legal_actions(state: State, seat: int, only_check: bool = False) -> list[Use | Attach | Pass]:
     """The attacked player's reactions and inventory attachments; with `only_check`, [] means none."""
     out: list[Use | Attach | Pass] = [*reaction_uses(state, seat)]
-    if state.players[seat].energy >= ATTACH_COST and state.players[seat].cards:
+    p = state.players[seat]
+    if p.energy >= ATTACH_COST and p.cards and seat not in state.waived:
         out.extend(attach_options(state.players[seat]))
     if only_check:
         return out
@@ -283,11 +464,11 @@ def react(state: State, action: Use | Attach | Pass) -> State:
     if not state.players[attack.attacker].alive:
         return end_turn(state)
     if not attack.parts:
-        return msgspec.structs.replace(
-            state,
-            phase=Phase.TURN,
-            attack=None,
-            events=(*state.events, "The attack fizzles: no attacker is left."),
+        return open_window(
+            told.tell(
+                msgspec.structs.replace(state, phase=Phase.TURN, attack=None),
+                "The attack fizzles: no attacking part is left, and nothing is rolled.",
+            )
         )
     if react_legal_actions(state, seat, only_check=True):
         return state
@@ -295,55 +476,96 @@ def react(state: State, action: Use | Attach | Pass) -> State:
 
 
 def resolve(state: State) -> State:
-    """Roll for every attacking part, sum, compare with the target's Defense; destroy it on a hit."""
+    """Roll for every attacking part, sum, compare with the target's Defense; destroy it on a hit.
+
+    Then the moment between attacks: the other players may attach (a window), and the turn goes on.
+    """
+    state = _roll_attack(state)
+    if state.phase is Phase.OVER:
+        return state
+    return open_window(state)
+
+
+def _roll_attack(state: State) -> State:
     attack = state.attack
     assert attack is not None
     rng = state.rng
     together = len(attack.parts) > 1
     total = attack.bonus
+    parts = []
     words = []
-    rolled: list[int] = []
     for part in attack.parts:
         s = stats(state, part)
-        dice, rng = roll_dice(rng, s.attack_roll)
-        rolled += dice
-        result = sum(dice) + s.attack_mod + (PACK_BONUS if together and s.ability == "pack" else 0)
-        total += result
+        dice, rng = roll_dice(rng, s.attack_roll, state.explode)
+        extra = PACK_BONUS if together and s.ability == "pack" else 0
+        total += dice_sum(dice) + s.attack_mod + extra
+        parts.append(RollPart(part, tuple(dice), s.attack_mod, extra))
         words.append(
-            f"{part} {'+'.join(map(str, dice))}{s.attack_mod:+d}"
-            + (f" {PACK_BONUS:+d} pack" if result > sum(dice) + s.attack_mod else "")
+            f"{told.name(part)} {roll_words(dice, s.attack_mod)}"
+            + (f", {extra:+d} Pack Hunter" if extra else "")
         )
     target = stats(state, attack.target)
     defense = target.defense + attack.defense
-    strike = any(d >= 6 for d in rolled)
     hit = total >= defense
-    bonus = f" {attack.bonus:+d} roar" if attack.bonus else ""
-    state = msgspec.structs.replace(
-        state,
-        rng=rng,
-        attack=None,
-        phase=Phase.TURN,
-        events=(
-            *state.events,
-            f"Rolls: {'; '.join(words)}{bonus} = {total} against Defense {defense}: "
-            f"{attack.target} {'destroyed' if hit else 'missed'}{' (with a monstrous strike)' if strike else ''}.",
-        ),
+    bonus = f", {attack.bonus:+d} Roar" if attack.bonus else ""
+    attacker, victim = told.who(attack.attacker), told.who(attack.target_seat)
+    target_name = (
+        told.name(attack.target)
+        if attack.target.startswith("torso:")
+        else (f"{victim}'s {told.name(attack.target)}")
+    )
+    roll = Roll(
+        "attack",
+        attack.attacker,
+        tuple(parts),
+        attack.target,
+        attack.target_seat,
+        attack.bonus,
+        defense,
+        total,
+        hit,
+    )
+    state = told.tell(
+        msgspec.structs.replace(state, rng=rng, attack=None, phase=Phase.TURN, roll=roll),
+        f"{attacker} attacks {target_name}: {'; '.join(words)}{bonus} = {total} against Defense {defense}: "
+        f"{'destroyed' if hit else 'missed'}.",
     )
     if not hit:
         return state
-    state, _ = destroy(state, attack.target_seat, attack.target)
+    by = f"{attacker}'s " + told.names_own(attack.parts)
+    state, _ = destroy(state, attack.target_seat, attack.target, f"destroyed by {by}")
     if state.phase is Phase.OVER or target.ability != "barbs":
         return state
-    roll, rng = state.rng.roll(6)
-    state = msgspec.structs.replace(state, rng=rng, events=(*state.events, f"Barbs: rolls {roll}."))
-    if roll < BARBS_AT:
+    barbs, rng = state.rng.roll(6)
+    barb_roll = Roll(
+        "barbs",
+        attack.target_seat,
+        (RollPart(attack.target, ((barbs,),)),),
+        defense=BARBS_AT,
+        total=barbs,
+        hit=barbs >= BARBS_AT,
+    )
+    state = told.tell(
+        msgspec.structs.replace(state, rng=rng, roll=barb_roll),
+        f"{victim}'s {told.name(attack.target)} has Barbs: rolls {barbs}"
+        + (
+            f" ({BARBS_AT} or more strikes back)." if barbs >= BARBS_AT else f", under {BARBS_AT}: no effect."
+        ),
+    )
+    if barbs < BARBS_AT:
         return state
     mine = state.players[attack.attacker]
     on_monster = {p.card for p in mine.monster}
     for part in attack.parts:
         if part in on_monster:
-            state, _ = destroy(state, attack.attacker, part)
-            return msgspec.structs.replace(state, events=(*state.events, f"The barbs destroy {part}."))
+            state = told.tell(state, f"The barbs destroy {attacker}'s {told.name(part)}.")
+            state, _ = destroy(
+                state,
+                attack.attacker,
+                part,
+                f"destroyed by the barbs of {victim}'s {told.name(attack.target)}",
+            )
+            return state
     return state
 
 
@@ -352,7 +574,7 @@ def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
     part = action.part
     mine = part == torso_id(seat) or any(x.card == part for x in p.monster)
     if not mine:
-        return f"{part} is not on your monster."
+        return f"{told.name(part)} is not on your monster."
     s = stats(state, part)
     if s.attack_roll <= 0:
         return f"{s.name} has no Attack Roll, so it cannot attack."
@@ -362,12 +584,12 @@ def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
         return f"{s.name} costs {s.cost} energy and you hold {p.energy}."
     victim = owner_of(state, action.target)
     if victim < 0 or not state.players[victim].alive:
-        return f"{action.target} is not on a monster in the arena."
+        return f"{told.name(action.target)} is not on a monster in the arena."
     if victim == seat:
         return "You cannot attack your own monster."
     if action.target.startswith("torso:"):
         return "A torso can be attacked only while it is an outer card (one of its stitched edges is open)."
-    return f"{action.target} is not an outer part, and {s.name} has no Reach."
+    return f"{told.name(action.target)} is not an outer part, and {s.name} has no Reach."
 
 
 # -- attaching and own-turn abilities -------------------------------------------------------------------
@@ -389,13 +611,8 @@ def attach_in_arena(state: State, seat: int, action: Attach) -> State:
         raise IllegalAction(problem, action)
     p = attach(p, action.card, action.parent, action.slot)
     p = msgspec.structs.replace(p, energy=p.energy - ATTACH_COST)
-    return msgspec.structs.replace(
-        with_player(state, seat, p),
-        events=(
-            *state.events,
-            f"Player {seat + 1} attaches {action.card} to {action.parent} ({action.slot}).",
-        ),
-    )
+    state = told.note(with_player(state, seat, p), seat, "gain", f"{told.name(action.card)} attached")
+    return told.note(state, seat, f"spend:{ATTACH_COST}", "attaching")
 
 
 def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
@@ -420,12 +637,10 @@ def take_turn_action(state: State, action: AttackWith | Use | Attach | EndTurn) 
     if isinstance(action, AttackWith):
         return declare(state, seat, action)
     if isinstance(action, Use):
-        return use(state, seat, action, reacting=False)
+        return open_window(use(state, seat, action, reacting=False))
     if isinstance(action, Attach):
         return attach_in_arena(state, seat, action)
-    return end_turn(
-        msgspec.structs.replace(state, events=(*state.events, f"Player {seat + 1} growls: the turn passes."))
-    )
+    return end_turn(state)
 
 
 def join_phase(state: State, action: Join | Go) -> State:

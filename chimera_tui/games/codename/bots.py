@@ -12,6 +12,8 @@ the bot can attach it. Each decision scores the legal actions by their immediate
   at least 60%, keeping back the cheapest reaction's energy unless the target is a torso) destroy it, times
   the target's value (a torso: the whole monster); attack the best target if
   that beats a tenth of the energy it costs, use Surge and Roar before attacking, attach from the inventory with spare energy;
+- windows on other players' turns: attach the most valuable card while the energy left still covers the
+  cheapest reaction, else wait until the next turn;
 - reactions: Dodge/Shell when the attack's chance to succeed is at least 30%, Counter and Web against the
   strongest attacking part.
 """
@@ -23,6 +25,7 @@ from functools import cache
 from typing import Any
 
 from chimera_tui.engine.rng import Rng
+from chimera_tui.games.codename import odds
 from chimera_tui.games.codename.abilities import ROAR_BONUS
 from chimera_tui.games.codename.actions import (
     Attach,
@@ -38,6 +41,7 @@ from chimera_tui.games.codename.actions import (
     Skip,
     Take,
     Use,
+    Wait,
 )
 from chimera_tui.games.codename.attaching import beyond
 from chimera_tui.games.codename.combat import owner_of, part_stats, stats
@@ -71,36 +75,9 @@ def part_value(card: str) -> float:
     return attack + p.defense * 0.5 + _ABILITY_VALUE.get(p.ability, 0.0) - p.cost * 0.5
 
 
-_DIE = [0.0] + [1 / 6] * 5 + [0.0] * 25
-"""One exploding die (a 6 rolls again and adds), truncated after three sixes."""
-for _a in range(1, 6):
-    _DIE[6 + _a] += 1 / 36
-    _DIE[12 + _a] += 1 / 216
-_DIE[18] += 1 / 216
-
-
-@cache
-def _dist(dice: int) -> tuple[float, ...]:
-    """Probability of each sum of `dice` exploding d6."""
-    dist = [1.0]
-    for _ in range(dice):
-        nxt = [0.0] * (len(dist) + len(_DIE))
-        for s, pr in enumerate(dist):
-            if pr:
-                for f, q in enumerate(_DIE):
-                    if q:
-                        nxt[s + f] += pr * q
-        dist = nxt
-    return tuple(dist)
-
-
-def chance(dice: int, mod: int, need: int) -> float:
-    """P(sum of `dice` d6 + `mod` >= `need`)."""
-    t = need - mod
-    dist = _dist(dice)
-    if t <= 0:
-        return 1.0
-    return sum(dist[t:]) if t < len(dist) else 0.0
+def chance(dice: int, mod: int, need: int, explode: bool = False) -> float:
+    """P(sum of `dice` d6 + `mod` >= `need`), with the game's dice."""
+    return odds.chance(dice, mod, need, explode)
 
 
 def _target_value(view: State, target: str) -> float:
@@ -218,7 +195,7 @@ class GreedyBot:
             mod = bonus + sum(stats(view, a).attack_mod for a in parts)
             if len(parts) > 1:
                 mod += 2 * sum(1 for a in parts if stats(view, a).ability == "pack")
-            return chance(dice, mod, need)
+            return chance(dice, mod, need, view.explode)
 
         p = p_of(chosen) if chosen else 0.0
         for a in pool:
@@ -288,7 +265,7 @@ class GreedyBot:
         dice = sum(stats(view, a).attack_roll for a in attack.parts)
         mod = attack.bonus + sum(stats(view, a).attack_mod for a in attack.parts)
         need = stats(view, attack.target).defense + attack.defense
-        threat = chance(dice, mod, need)
+        threat = chance(dice, mod, need, view.explode)
         strongest = max(
             attack.parts, key=lambda a: stats(view, a).attack_roll * 3.5 + stats(view, a).attack_mod
         )
@@ -301,6 +278,15 @@ class GreedyBot:
             if ability in ("counter", "web") and u.choice == strongest and threat >= 0.2:
                 return u
         return Pass()
+
+    def _window(self, view: State, legal: list[Attach | Wait], seat: int) -> Attach | Wait:
+        """Attach on another player's turn while the energy left covers the cheapest reaction: energy
+        spent there comes back at the next refill whenever the bot would hold 5 or fewer anyway."""
+        attaches = [a for a in legal if isinstance(a, Attach)]
+        energy = view.players[seat].energy
+        if not attaches or energy - 2 < self._reserve(view, seat):
+            return Wait()
+        return max(attaches, key=lambda a: self._attach_score(view, a, seat))
 
     def _over(self, view: State, legal: list[Any], seat: int) -> Any:
         return legal[0]

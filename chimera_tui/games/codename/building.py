@@ -42,7 +42,5 @@ def build(state: State, action: Attach | Done) -> State:
         return do_attach(state, state.builder, action)
     nxt = state.builder + 1
     if nxt < len(state.players):
-        return msgspec.structs.replace(
-            state, builder=nxt, events=(*state.events, f"Player {nxt} is done building.")
-        )
+        return msgspec.structs.replace(state, builder=nxt)
     return start_arena(state)

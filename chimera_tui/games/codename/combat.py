@@ -13,6 +13,7 @@ from typing import NamedTuple
 import msgspec
 
 from chimera_tui.engine.rng import Rng
+from chimera_tui.games.codename import told
 from chimera_tui.games.codename.attaching import cut
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Grave, Phase, State, with_player
@@ -87,29 +88,35 @@ def owner_of(state: State, card: str) -> int:
 
 
 EXPLODE_LIMIT = 10
-"""At most this many extra rolls per die (only a rigged test could ever reach it)."""
+"""At most this many extra rolls per die under exploding sixes (only a rigged test could ever reach it)."""
 
 
-def roll_dice(rng: Rng, count: int) -> tuple[list[int], Rng]:
-    """`count` attack dice. Monstrous strike: a 6 is rolled again and added, again on another 6.
+def roll_dice(rng: Rng, count: int, explode: bool = False) -> tuple[list[tuple[int, ...]], Rng]:
+    """`count` attack dice, each as the faces thrown for it.
 
-    Returns:
-        Each die's result (a 6 followed by its extra rolls counts as one die: 6 + 6 + 2 = 14) and the Rng.
+    The booklet's dice show 1 to 6. With the exploding-sixes house rule (`explode`), a 6 is rolled again
+    and added, again on another 6: that die is listed as every face thrown, (6, 6, 2) counting 14.
     """
     dice = []
     for _ in range(count):
         value, rng = rng.roll(6)
-        total, extra = value, 0
-        while value == 6 and extra < EXPLODE_LIMIT:
+        faces = [value]
+        while explode and value == 6 and len(faces) <= EXPLODE_LIMIT:
             value, rng = rng.roll(6)
-            total += value
-            extra += 1
-        dice.append(total)
+            faces.append(value)
+        dice.append(tuple(faces))
     return dice, rng
 
 
-def destroy(state: State, seat: int, card: str) -> tuple[State, list[str]]:
+def dice_sum(dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> int:
+    return sum(sum(d) for d in dice)
+
+
+def destroy(state: State, seat: int, card: str, why: str = "destroyed") -> tuple[State, list[str]]:
     """Destroy `card` on seat's monster (a part, cutting what lies beyond it, or ``torso:N``).
+
+    `why` says what destroyed it, for the events and the round's summary ("destroyed by Player 2's Wolf
+    Claw").
 
     Returns:
         The new state and the cards that went to the graveyard.
@@ -122,22 +129,43 @@ def destroy(state: State, seat: int, card: str) -> tuple[State, list[str]]:
             with_player(state, seat, dead),
             box=(*state.box, *player.cards),
             graveyard=(*state.graveyard, *(Grave(c, seat) for c in gone)),
-            events=(*state.events, f"Player {seat + 1}'s torso is destroyed: the monster falls."),
         )
+        events = [f"{told.who(seat)}'s torso is {why}: the monster falls."]
+        if player.monster:
+            events.append(
+                f"Its parts go to the graveyard with it: {told.names(p.card for p in player.monster)}."
+            )
+        if player.cards:
+            events.append(
+                f"{told.who(seat)}'s {told.plural(len(player.cards), 'inventory card')} go to the box unseen."
+            )
+        if player.energy:
+            events.append(f"{told.who(seat)}'s {player.energy} energy goes back to the box.")
+        state = told.tell(state, *events)
+        state = told.note(state, seat, "lose", f"the whole monster (torso {why})")
         return check_over(state), gone
     player, gone = cut(player, card)
     state = msgspec.structs.replace(
         with_player(state, seat, player), graveyard=(*state.graveyard, *(Grave(c, seat) for c in gone))
     )
+    state = told.note(state, seat, "lose", f"{told.name(card)} ({why})")
     if len(gone) > 1:
-        state = msgspec.structs.replace(
-            state, events=(*state.events, f"Cut off beyond {card}: {', '.join(gone[1:])}.")
+        state = told.tell(
+            state,
+            f"Cut off with {told.who(seat)}'s {told.name(card)}, to the graveyard: {told.names(gone[1:])}.",
         )
+        state = told.note(state, seat, "lose", f"{told.names(gone[1:])} (cut off with {told.name(card)})")
     return state, gone
 
 
 def check_over(state: State) -> State:
     """End the game when at most one monster is left."""
-    if sum(p.alive for p in state.players) <= 1:
-        return msgspec.structs.replace(state, phase=Phase.OVER, attack=None)
-    return state
+    alive = [s for s, p in enumerate(state.players) if p.alive]
+    if len(alive) > 1:
+        return state
+    end = (
+        f"Only {told.who(alive[0])}'s monster is left standing: {told.who(alive[0])} wins."
+        if alive
+        else "Every monster has fallen: nobody wins."
+    )
+    return told.tell(msgspec.structs.replace(state, phase=Phase.OVER, attack=None, window=()), end)

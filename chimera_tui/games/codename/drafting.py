@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Bid, Pass, Pick, Skip, Take
 from chimera_tui.games.codename.state import Auction, Phase, State, with_player
 
@@ -16,7 +17,11 @@ DEALER_PRICE = 1
 def start_drafting(state: State) -> State:
     """Hand out 15 energy each and deal the first round (the deck was shuffled at setup)."""
     players = tuple(msgspec.structs.replace(p, energy=START_ENERGY) for p in state.players)
-    return _deal(msgspec.structs.replace(state, players=players), state.dealer)
+    state = told.tell(
+        msgspec.structs.replace(state, players=players),
+        f"Drafting begins: everyone takes {START_ENERGY} energy; the part deck holds {len(state.deck)} cards.",
+    )
+    return _deal(state, state.dealer)
 
 
 def _deal(state: State, dealer: int) -> State:
@@ -32,7 +37,7 @@ def _deal(state: State, dealer: int) -> State:
         row=row,
         draft_round=state.draft_round + 1,
         auction=None,
-        events=(*state.events, f"Player {dealer + 1} deals {', '.join(row)}."),
+        events=(*state.events, f"{told.who(dealer)} deals {told.names(row)} face up."),
     )
 
 
@@ -50,7 +55,7 @@ def dealer_choice(state: State, action: Take | Skip) -> State:
     """
     if isinstance(action, Take):
         if action.card not in state.row:
-            raise IllegalAction(f"{action.card} is not face up this round.", action)
+            raise IllegalAction(f"{told.name(action.card)} is not face up this round.", action)
         dealer = state.players[state.dealer]
         if dealer.energy < DEALER_PRICE:
             raise IllegalAction("Taking a card costs the dealer 1 energy, and you have none.", action)
@@ -58,15 +63,9 @@ def dealer_choice(state: State, action: Take | Skip) -> State:
             dealer, energy=dealer.energy - DEALER_PRICE, cards=(*dealer.cards, action.card)
         )
         state = with_player(state, state.dealer, dealer)
-        state = msgspec.structs.replace(
-            state,
-            row=tuple(c for c in state.row if c != action.card),
-            events=(*state.events, f"Player {state.dealer + 1} takes {action.card} for 1 energy."),
-        )
-    else:
-        state = msgspec.structs.replace(
-            state, events=(*state.events, f"Player {state.dealer + 1} takes no card.")
-        )
+        state = msgspec.structs.replace(state, row=tuple(c for c in state.row if c != action.card))
+        state = told.note(state, state.dealer, "gain", f"{told.name(action.card)} (as the dealer)")
+        state = told.note(state, state.dealer, f"spend:{DEALER_PRICE}", "the dealer's pick")
     if not state.row:
         return _end_round(state)
     first = (state.dealer + 1) % len(state.players)
@@ -84,6 +83,11 @@ def _settle(state: State) -> State:
             return _close(msgspec.structs.replace(state, auction=a))
         if state.players[a.bidder].energy > a.bid:
             return msgspec.structs.replace(state, auction=a)
+        state = told.tell(
+            state,
+            f"{told.who(a.bidder)} holds {state.players[a.bidder].energy} energy, not more than the bid of "
+            f"{a.bid}, and passes without being asked.",
+        )
         a = msgspec.structs.replace(a, bidder=(a.bidder + 1) % n, passes=a.passes + 1)
 
 
@@ -103,7 +107,6 @@ def bid_or_pass(state: State, action: Bid | Pass) -> State:
     a = state.auction
     assert a is not None
     n = len(state.players)
-    who = f"Player {a.bidder + 1}"
     if isinstance(action, Bid):
         energy = state.players[a.bidder].energy
         if action.amount <= a.bid:
@@ -111,11 +114,9 @@ def bid_or_pass(state: State, action: Bid | Pass) -> State:
         if action.amount > energy:
             raise IllegalAction(f"You hold {energy} energy and cannot bid {action.amount}.", action)
         a = Auction(bidder=(a.bidder + 1) % n, bid=action.amount, leader=a.bidder, passes=0)
-        event = f"{who} bids {action.amount}."
     else:
         a = msgspec.structs.replace(a, bidder=(a.bidder + 1) % n, passes=a.passes + 1)
-        event = f"{who} passes."
-    return _settle(msgspec.structs.replace(state, auction=a, events=(*state.events, event)))
+    return _settle(msgspec.structs.replace(state, auction=a))
 
 
 def _close(state: State) -> State:
@@ -128,7 +129,7 @@ def _close(state: State) -> State:
             discard=(*state.discard, *state.row),
             row=(),
             auction=None,
-            events=(*state.events, "Nobody bids; the cards are discarded."),
+            events=(*state.events, f"Nobody bids: {told.names(state.row)} go to the discard pile."),
         )
         return _end_round(state)
     winner = state.players[a.leader]
@@ -136,8 +137,13 @@ def _close(state: State) -> State:
     state = msgspec.structs.replace(
         state,
         phase=Phase.PICK,
-        events=(*state.events, f"Player {a.leader + 1} wins the auction for {a.bid}."),
+        events=(
+            *state.events,
+            f"{told.who(a.leader)} wins the auction and pays {a.bid} energy to the box "
+            f"({state.players[a.leader].energy} left).",
+        ),
     )
+    state = told.note(state, a.leader, f"spend:{a.bid}", "auctions")
     if len(state.row) == 1:
         return pick(state, Pick(state.row[0]))
     return state
@@ -156,17 +162,16 @@ def pick(state: State, action: Pick) -> State:
     a = state.auction
     assert a is not None
     if action.card not in state.row:
-        raise IllegalAction(f"{action.card} is not face up this round.", action)
+        raise IllegalAction(f"{told.name(action.card)} is not face up this round.", action)
     winner = state.players[a.leader]
     state = with_player(state, a.leader, msgspec.structs.replace(winner, cards=(*winner.cards, action.card)))
     rest = tuple(c for c in state.row if c != action.card)
-    state = msgspec.structs.replace(
-        state,
-        row=(),
-        discard=(*state.discard, *rest),
-        auction=None,
-        events=(*state.events, f"Player {a.leader + 1} picks {action.card}."),
-    )
+    state = msgspec.structs.replace(state, row=(), discard=(*state.discard, *rest), auction=None)
+    state = told.note(state, a.leader, "gain", f"{told.name(action.card)} (won at auction)")
+    if rest:
+        state = told.tell(
+            state, f"{told.names(rest)} {'goes' if len(rest) == 1 else 'go'} to the discard pile."
+        )
     return _end_round(state)
 
 
@@ -181,18 +186,42 @@ def _end_round(state: State) -> State:
         p = state.players[seat]
         count = (p.energy + 1) // 2
         drawn, deck = state.deck[:count], state.deck[count:]
+        spent = p.energy
         p = msgspec.structs.replace(p, energy=0, cards=(*p.cards, *drawn))
         state = msgspec.structs.replace(with_player(state, seat, p), deck=deck)
-        return end_drafting(state, (f"Only Player {seat + 1} has energy: they draw {len(drawn)} cards.",))
+        state = told.note(state, seat, "gain", f"{told.plural(len(drawn), 'card')} drawn face down")
+        state = told.note(state, seat, f"spend:{spent}", "the final draw")
+        return end_drafting(
+            state,
+            (
+                f"Only {told.who(seat)} still has energy ({spent}): draws {told.plural(len(drawn), 'card')} "
+                "face down from the deck, half the tokens rounded up, and the tokens go to the box.",
+                told.private(seat, f"You draw {told.names(drawn)}."),
+            ),
+        )
     dealer = next(
         s % n for s in range(state.dealer + 1, state.dealer + n + 1) if state.players[s % n].energy > 0
     )
+    skipped = [s % n for s in range(state.dealer + 1, dealer + (n if dealer <= state.dealer else 0))]
+    if skipped:
+        state = told.tell(
+            state,
+            f"{told.names_seats(skipped)} {'has' if len(skipped) == 1 else 'have'} no energy and cannot deal.",
+        )
     return _deal(state, dealer)
 
 
 def end_drafting(state: State, events: tuple[str, ...]) -> State:
     """Building begins: the deck, discard pile and all energy go to the box."""
     players = tuple(msgspec.structs.replace(p, energy=0) for p in state.players)
+    left = [f"{told.who(s)} {p.energy}" for s, p in enumerate(state.players) if p.energy]
+    if left:
+        events = (*events, "Unspent energy goes to the box: " + ", ".join(left) + ".")
+        for s, p in enumerate(state.players):
+            if p.energy:
+                state = told.note(state, s, "lose", f"{p.energy} unspent energy (to the box)")
+    state = told.summary(told.tell(state, *events), "Drafting")
+    events = ("Building begins: everyone builds in private, then the monsters are revealed together.",)
     return msgspec.structs.replace(
         state,
         phase=Phase.BUILD,

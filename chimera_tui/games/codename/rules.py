@@ -15,7 +15,7 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import GameConfig, OptionSpec
-from chimera_tui.games.codename import arena, building, drafting, torso
+from chimera_tui.games.codename import arena, building, drafting, told, torso
 from chimera_tui.games.codename.actions import (
     Action,
     Attach,
@@ -31,6 +31,7 @@ from chimera_tui.games.codename.actions import (
     Skip,
     Take,
     Use,
+    Wait,
     parse,
 )
 from chimera_tui.games.codename.content import load
@@ -44,6 +45,12 @@ YOUNGEST = OptionSpec(
     "Youngest player (first torso pick)",
     ("random", "1", "2", "3", "4"),
     "Who chooses the first torso card; random draws a seat with the game's seed.",
+)
+SIXES = OptionSpec(
+    "sixes",
+    "Sixes",
+    ("booklet", "explode"),
+    "booklet: a die shows 1 to 6, as the rulebook says; explode: a house rule, each 6 is rolled again and added.",
 )
 SHORTEST = OptionSpec(
     "shortest",
@@ -78,6 +85,8 @@ def _to_act(state: State) -> int | None:
         return state.builder
     if phase is Phase.TURN:
         return arena.current(state)
+    if phase is Phase.WINDOW:
+        return state.window[0]
     if phase is Phase.JOIN or phase is Phase.REACT:
         assert state.attack is not None
         return state.attack.attacker if phase is Phase.JOIN else state.attack.target_seat
@@ -93,6 +102,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Any]]] = {
     Phase.TURN: arena.turn_legal,
     Phase.JOIN: lambda s: [*arena.join_options(s), Go()],
     Phase.REACT: lambda s: arena.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
+    Phase.WINDOW: arena.window_legal,
     Phase.OVER: lambda s: [],
 }
 
@@ -105,6 +115,7 @@ _ACCEPTS: dict[Phase, tuple[type, ...]] = {
     Phase.TURN: (AttackWith, Use, Attach, EndTurn),
     Phase.JOIN: (Join, Go),
     Phase.REACT: (Use, Attach, Pass),
+    Phase.WINDOW: (Attach, Wait),
     Phase.OVER: (),
 }
 
@@ -117,6 +128,7 @@ _APPLY: dict[Phase, Callable[[State, Any], State]] = {
     Phase.TURN: arena.take_turn_action,
     Phase.JOIN: arena.join_phase,
     Phase.REACT: arena.react,
+    Phase.WINDOW: arena.window_act,
 }
 
 _PROMPTS = {
@@ -128,6 +140,7 @@ _PROMPTS = {
     Phase.TURN: "attack, use an ability, attach, or end the turn",
     Phase.JOIN: "add a part to the attack or roll",
     Phase.REACT: "react to the attack or pass",
+    Phase.WINDOW: "attach from your inventory or wait",
 }
 
 
@@ -138,8 +151,10 @@ class CodenameRules:
     title: ClassVar[str] = "Codename: Chimera"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[int] = 1
-    options: ClassVar[tuple[OptionSpec, ...]] = (YOUNGEST, SHORTEST)
+    rules_version: ClassVar[int] = 2
+    """2: the booklet's dice by default (exploding sixes an option), attaching windows on other players'
+    turns, the end of stalled fights, events in words. Saves of version 1 no longer replay and are refused."""
+    options: ClassVar[tuple[OptionSpec, ...]] = (YOUNGEST, SHORTEST, SIXES)
     state_type: ClassVar[type[State]] = State
 
     def new_game(self, config: GameConfig, seed: int) -> State:
@@ -154,6 +169,9 @@ class CodenameRules:
         rng = Rng(seed)
         first, rng = _seat_option(config, YOUNGEST, rng)
         dealer, rng = _seat_option(config, SHORTEST, rng)
+        sixes = config.option(SIXES)
+        if sixes not in SIXES.choices:
+            raise IllegalAction(f"{SIXES.label}: {sixes!r} is not one of {', '.join(SIXES.choices)}.")
         deck, rng = rng.shuffle(_C.part_ids)
         return State(
             phase=Phase.TORSO,
@@ -164,6 +182,11 @@ class CodenameRules:
             torso_pool=_C.torso_ids,
             deck=deck,
             dealer=dealer,
+            explode=sixes == "explode",
+            events=(
+                f"{told.who(first)} is the youngest and chooses the first torso half; "
+                f"{told.who(dealer)} is the shortest and will deal first.",
+            ),
         )
 
     def to_act(self, state: State) -> int | None:
@@ -202,17 +225,19 @@ class CodenameRules:
             if s == seat
             else msgspec.structs.replace(
                 p,
-                cards=("",) * len(p.cards),
+                cards=("",) * (len(p.cards) + (len(p.monster) if building_now else 0)),
                 monster=() if building_now else p.monster,
             )
             for s, p in enumerate(state.players)
         )
+        events = tuple(e for e in (told.visible(x, seat) for x in state.events) if e is not None)
         return msgspec.structs.replace(
             state,
             players=players,
             rng=Rng(0),
             deck=("",) * len(state.deck),
             box=("",) * len(state.box),
+            events=events,
         )
 
     def parse(self, state: State, text: str) -> Action:
@@ -222,6 +247,16 @@ class CodenameRules:
         seat = self.to_act(state)
         who = f"Player {seat + 1}" if seat is not None else "Nobody"
         return f"{who}: {describe_action(action)}"
+
+    def describe_for(self, state: State, action: Action, viewer: int | None) -> str | None:
+        """`action` as `viewer` may read it: building is private, so another seat (or a spectator) reads
+        nothing of an attachment and only "builds in private" when the builder finishes."""
+        seat = self.to_act(state)
+        if state.phase is Phase.BUILD and seat is not None and viewer != seat:
+            if isinstance(action, Done):
+                return f"{told.who(seat)}: builds in private and is done"
+            return None
+        return self.describe(state, action)
 
     def is_irreversible(self, before: State, action: Action, after: State) -> bool:
         """Dice, cards turned up or drawn, inventory cards attached and the monsters' reveal cannot be taken back."""
@@ -273,16 +308,12 @@ def describe_action(action: Action) -> str:
             return "rolls the attack"
         case Use(part, choice):
             return f"uses {_name(part)}" + (f" on {_name(choice)}" if choice else "")
+        case Wait():
+            return "attaches nothing more this turn"
         case EndTurn():
             return "growls and ends the turn"
     return str(action)
 
 
 def _name(card: str) -> str:
-    if card.startswith("torso:"):
-        return f"Player {int(card[6:]) + 1}'s torso"
-    if card in _C.parts:
-        return f"{_C.parts[card].name} ({card})"
-    if card in _C.torsos:
-        return _C.torsos[card].name
-    return card
+    return told.name(card)

@@ -33,6 +33,8 @@ class Phase(enum.Enum):
     """A declared attack: the attacker may add more parts, then rolls."""
     REACT = "react"
     """The attacked player may use reactions before the dice are rolled."""
+    WINDOW = "window"
+    """Between attacks and at the start of a turn: another player may attach parts from the inventory."""
     OVER = "over"
 
 
@@ -99,6 +101,36 @@ class Attack(msgspec.Struct, frozen=True):
     """Added to the target's Defense (Shell, Dodge)."""
 
 
+class RollPart(msgspec.Struct, frozen=True, array_like=True):
+    """What one card rolled: each die's faces (a die that showed 6 under exploding sixes lists every throw)."""
+
+    card: str
+    dice: tuple[tuple[int, ...], ...]
+    mod: int = 0
+    extra: int = 0
+    """Added by an ability (Pack Hunter)."""
+
+
+class Roll(msgspec.Struct, frozen=True):
+    """The latest dice roll, kept for the screen until the next one."""
+
+    kind: str
+    """"attack", "counter", "barbs" or "tie" (who goes first)."""
+    seat: int
+    """Who rolled (for a tie: -1)."""
+    parts: tuple[RollPart, ...] = ()
+    target: str = ""
+    target_seat: int = -1
+    bonus: int = 0
+    """Added to the total (Roar)."""
+    defense: int = 0
+    """The number to reach (for Barbs: the number a die must show)."""
+    total: int = 0
+    hit: bool = False
+    ties: tuple[tuple[int, int], ...] = ()
+    """For a tie: (seat, die) for each roller."""
+
+
 class State(msgspec.Struct, frozen=True):
     """The whole game."""
 
@@ -135,7 +167,21 @@ class State(msgspec.Struct, frozen=True):
     """Bonus waiting for the current player's next attack this turn."""
     attack: Attack | None = None
     events: tuple[str, ...] = ()
-    """What the last action caused, in words (dice, destructions), for the log and the screen."""
+    """What the last action caused, in words (dice, destructions), for the log and the screen.
+
+    An event that starts with ``@N `` is private to seat N (0-based): `view` shows it to that seat only,
+    without the mark.
+    """
+    explode: bool = False
+    """The exploding-sixes house rule (setup option ``sixes=explode``): a 6 is rolled again and added."""
+    window: tuple[int, ...] = ()
+    """Seats still to be asked whether they attach from the inventory at this moment (the first decides)."""
+    waived: tuple[int, ...] = ()
+    """Seats that want no more attaching windows until the next turn begins."""
+    ledger: tuple[tuple[int, str], ...] = ()
+    """What each seat gained and lost since the phase or arena round began, for its summary."""
+    roll: Roll | None = None
+    """The latest dice roll."""
 
 
 def with_player(state: State, seat: int, player: Player) -> State:

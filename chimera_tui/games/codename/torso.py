@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import PickTorso
 from chimera_tui.games.codename.drafting import start_drafting
 from chimera_tui.games.codename.state import State, with_player
@@ -32,7 +33,9 @@ def pick(state: State, action: PickTorso) -> State:
         IllegalAction: when the half is not face up.
     """
     if action.card not in state.torso_pool:
-        raise IllegalAction(f"{action.card} is not one of the torso halves still to be chosen.", action)
+        raise IllegalAction(
+            f"{told.name(action.card)} is not one of the torso halves still to be chosen.", action
+        )
     seat = picker(state)
     player = state.players[seat]
     player = msgspec.structs.replace(player, torso=(*player.torso, action.card))
@@ -40,4 +43,8 @@ def pick(state: State, action: PickTorso) -> State:
     state = msgspec.structs.replace(with_player(state, seat, player), torso_pool=pool)
     if sum(len(p.torso) for p in state.players) < len(state.torso_order):
         return state
+    chosen = "; ".join(f"{told.who(s)} {told.names(p.torso)}" for s, p in enumerate(state.players))
+    state = told.tell(state, f"Every torso is chosen: {chosen}.")
+    if pool:
+        state = told.tell(state, f"The halves nobody chose go to the box: {told.names(pool)}.")
     return start_drafting(msgspec.structs.replace(state, torso_pool=(), box=(*state.box, *pool)))

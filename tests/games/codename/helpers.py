@@ -70,9 +70,16 @@ def monster(
 
 
 def arena(
-    *players: Player, order: Sequence[int] | None = None, rng: Rng | None = None, turn: int = 0
+    *players: Player,
+    order: Sequence[int] | None = None,
+    rng: Rng | None = None,
+    turn: int = 0,
+    explode: bool = False,
 ) -> State:
-    """An arena state at the start of a turn (energy as given; no refill applied)."""
+    """An arena state at the start of a turn (energy as given; no refill applied, no attaching window).
+
+    `explode` turns on the exploding-sixes house rule (the setup option ``sixes=explode``).
+    """
     n = len(players)
     return State(
         phase=Phase.TURN,
@@ -84,6 +91,7 @@ def arena(
         arena_round=1,
         order=tuple(order if order is not None else range(n)),
         turn=turn,
+        explode=explode,
     )
 
 

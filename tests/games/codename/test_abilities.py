@@ -25,11 +25,12 @@ def test_ability_pack_only_together():
         ("pelvis", "brawler-chest"), [("spider-leg-1", "pelvis", "far"), ("mantis-arm-1", "pelvis", "left")]
     )
     alone = play(arena(a, defender(), rng=dice(3)), "attack spider-leg-1 lion-head-1", "go")
-    assert any("= 4 against Defense 5" in e for e in alone.events)
+    assert (alone.roll.total, alone.roll.defense, alone.roll.parts[0].extra) == (4, 5, 0)
     both = play(
         arena(a, defender(), rng=dice(3, 1)), "attack spider-leg-1 crab-arm-1", "join mantis-arm-1", "go"
     )
-    assert any("+2 pack" in e and "= 9 against Defense 7" in e for e in both.events)
+    assert (both.roll.total, both.roll.defense, both.roll.parts[0].extra) == (9, 7, 2)
+    assert any("+2 Pack Hunter" in e and "= 9 against Defense 7" in e for e in both.events)
 
 
 @pytest.mark.parametrize(("barb_roll", "lost"), [(4, True), (3, False)])
@@ -81,7 +82,7 @@ def test_ability_shell():
     s = play(s, "use crab-arm-1")
     assert s.players[1].energy == 3
     s = play(s, "pass")
-    assert any("= 6 against Defense 7" in e for e in s.events)
+    assert (s.roll.total, s.roll.defense) == (6, 7)
 
 
 def test_ability_dodge_only_itself():
@@ -95,7 +96,7 @@ def test_ability_dodge_only_itself():
         "use goat-leg-1",
         "pass",
     )
-    assert any("against Defense 9" in e for e in s.events)
+    assert s.roll.defense == 9
 
 
 def test_ability_counter():
@@ -105,14 +106,14 @@ def test_ability_counter():
     s = play(s, "use ape-arm-2 mantis-arm-1")  # 3+2 = 5 >= 4: the mantis arm is destroyed
     assert "mantis-arm-1" in {g.card for g in s.graveyard}
     # nothing else to react with: the dice roll for the attackers that are left
-    assert s.events[-1].startswith("Rolls: ape-arm-1 ") and "mantis" not in s.events[-1]
+    assert s.roll.kind == "attack" and [x.card for x in s.roll.parts] == ["ape-arm-1"]
 
 
 def test_ability_counter_can_fell_the_attacker():
     d = monster(("ribcage", "plated-belly"), [("ape-arm-1", "ribcage", "left")], energy=5)
     lone = bare(("haunches", "twin-necks"), energy=5)
     s = play(
-        arena(lone, d, bare(("pelvis", "hunched-back")), rng=dice(6, 6, 6, 6, 1, 1)),
+        arena(lone, d, bare(("pelvis", "hunched-back")), rng=dice(6, 6, 6, 6, 1, 1), explode=True),
         "attack torso:0 ape-arm-1",
     )
     s = play(s, "use ape-arm-1 torso:0")
@@ -139,6 +140,16 @@ def test_reaction_refused_on_own_turn():
         RULES.apply(arena(defender(energy=5), attacker()), Use("crab-arm-1"))
 
 
-def test_monstrous_strike_sixes_roll_again():
+def test_exploding_sixes_option_rolls_sixes_again():
+    s = play(
+        arena(attacker(), defender(), rng=dice(6, 6, 3), explode=True),
+        "attack mantis-arm-1 beetle-head-1",
+        "go",
+    )
+    assert s.roll.parts[0].dice == ((6, 6, 3),) and s.roll.total == 17
+    assert any("rolls 6, rolled again: 6, rolled again: 3, +2 = 17" in e for e in s.events)
+
+
+def test_booklet_sixes_do_not_roll_again():
     s = play(arena(attacker(), defender(), rng=dice(6, 6, 3)), "attack mantis-arm-1 beetle-head-1", "go")
-    assert any("mantis-arm-1 15+2 = 17" in e and "monstrous strike" in e for e in s.events)
+    assert s.roll.parts[0].dice == ((6,),) and s.roll.total == 8 and s.rng.rigged == (5, 2)

@@ -10,6 +10,7 @@ from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
 from chimera_tui.engine.match import Match
 from chimera_tui.games.codename import BOTS, RULES
+from chimera_tui.games.codename.arena import can_attach_now
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Phase, State
 from tests.conformance import check_game, play_random
@@ -43,16 +44,22 @@ def check_invariants(state: State) -> None:
         assert p.energy >= 0, f"seat {seat} has negative energy"
         if state.phase not in (Phase.TORSO,) and not p.alive:
             assert p.torso == () and p.monster == () and p.cards == () and p.energy == 0
-        if p.alive and state.phase in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.OVER):
+        if p.alive and state.phase in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW, Phase.OVER):
             assert len(p.torso) == 2, "a living monster lost its torso"
             on = {x.card for x in p.monster} | set(p.torso)
             assert all(x.parent in on for x in p.monster), "a part hangs from nothing"
             cells = [(x.x, x.y) for x in p.monster]
             assert len(set(cells)) == len(cells) and not {(0, 0), (0, 1)} & set(cells)
     alive = sum(p.alive for p in state.players)
-    assert (state.phase is Phase.OVER) == (alive <= 1), (
-        "the game must end exactly when one monster (or none) is left"
-    )
+    if alive <= 1:
+        assert state.phase is Phase.OVER, "the game must end when one monster (or none) is left"
+    elif state.phase is Phase.OVER:
+        assert any("The fight has stalled" in e for e in state.events), "it ended early without saying why"
+    if state.phase is Phase.WINDOW:
+        assert all(can_attach_now(state, s) for s in state.window[:1]), (
+            "a window for a seat that cannot attach"
+        )
+        assert RULES.to_act(state) not in (state.order[state.turn],)
 
 
 def fuzz_one(players: int, seed: int) -> int:

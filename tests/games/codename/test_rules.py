@@ -80,7 +80,7 @@ def test_CC_SETUP_02_two_to_four_players(players):
 
 
 def test_CC_SETUP_03_last_monster_standing_wins():
-    s = arena(attacker(), bare(energy=0), rng=dice(6, 6, 6, 1, 1))
+    s = arena(attacker(), bare(energy=0), rng=dice(6, 6, 6, 1, 1), explode=True)
     s = play(s, "attack bear-arm-1 torso:1", "go")
     assert s.phase is Phase.OVER and RULES.winner(s) == (0,)
 
@@ -195,7 +195,7 @@ def test_CC_TORSO_08_halves_join_along_wide_edge():
 
 
 def test_CC_TORSO_09_one_torso_card():
-    s = arena(attacker(), bare(energy=0), rng=dice(6, 6, 6, 1, 1))
+    s = arena(attacker(), bare(energy=0), rng=dice(6, 6, 6, 1, 1), explode=True)
     texts = legal_texts(s)
     assert "attack bear-arm-1 torso:1" in texts
     assert not any("haunches" in t or "twin-necks" in t for t in texts)
@@ -616,7 +616,13 @@ def test_CC_BUILD_15_monsters_revealed_together():
 
 
 def test_CC_ARENA_01_goes_on_while_two_remain():
-    s = arena(attacker(), bare(energy=0), bare(("ribcage", "pelvis"), energy=0), rng=dice(6, 6, 6, 1, 1))
+    s = arena(
+        attacker(),
+        bare(energy=0),
+        bare(("ribcage", "pelvis"), energy=0),
+        rng=dice(6, 6, 6, 1, 1),
+        explode=True,
+    )
     s = play(s, "attack bear-arm-1 torso:1", "go")
     assert s.phase is Phase.TURN and not s.players[1].alive
 
@@ -659,7 +665,13 @@ def test_CC_ARENA_08_order_recomputed_each_round():
 
 
 def test_CC_ARENA_09_dead_monsters_take_no_turns():
-    s = arena(attacker(), bare(energy=0), bare(("ribcage", "pelvis"), energy=0), rng=dice(6, 6, 6, 1, 1))
+    s = arena(
+        attacker(),
+        bare(energy=0),
+        bare(("ribcage", "pelvis"), energy=0),
+        rng=dice(6, 6, 6, 1, 1),
+        explode=True,
+    )
     s = play(s, "attack bear-arm-1 torso:1", "go", "end")
     assert RULES.to_act(s) == 2
     s = play(s, "end")
@@ -780,7 +792,7 @@ def test_CC_ARENA_25_spent_energy_to_box_refill_from_box():
 def test_CC_ARENA_26_cutting_limbs():
     d = defender(extra=[("wolf-claw-2", "crab-arm-1", "far")])
     a = monster(("pelvis", "brawler-chest"), [("octopus-tentacle-1", "pelvis", "far")])
-    s = play(arena(a, d, rng=dice(6, 4)), "attack octopus-tentacle-1 crab-arm-1")
+    s = play(arena(a, d, rng=dice(6, 4), explode=True), "attack octopus-tentacle-1 crab-arm-1")
     assert [g.card for g in s.graveyard] == ["crab-arm-1", "wolf-claw-2"]
     assert torso_outer(s.players[1])
 
@@ -799,7 +811,8 @@ def test_CC_ARENA_28_abilities_change_totals():
     a = monster(("ribcage", "pelvis"), [("lion-head-1", "ribcage", "far"), ("mantis-arm-1", "pelvis", "far")])
     s = play(arena(a, defender(), rng=dice(1)), "use lion-head-1", "attack mantis-arm-1 crab-arm-1", "go")
     # 1 + 2 (mod) + 3 (roar) = 6 < 7
-    assert any("+3 roar = 6 against Defense 7" in e for e in s.events)
+    assert (s.roll.bonus, s.roll.total, s.roll.defense, s.roll.hit) == (3, 6, 7, False)
+    assert any("+3 Roar = 6 against Defense 7" in e for e in s.events)
 
 
 # -- Attacking ----------------------------------------------------------------------------------------------
@@ -837,7 +850,8 @@ def test_CC_ATTACK_05_pay_first_even_on_a_miss():
 
 def test_CC_ATTACK_06_07_dice_and_mod():
     s = play(arena(attacker(), defender(), rng=dice(2, 3)), "attack bear-arm-1 crab-arm-1", "go")
-    assert any("bear-arm-1 2+3+1" in e and "= 6 against Defense 7" in e for e in s.events)
+    assert s.roll.parts[0].dice == ((2,), (3,)) and s.roll.parts[0].mod == 1 and s.roll.total == 6
+    assert any("Bear Arm rolls 2 and 3, +1 = 6 against Defense 7: missed" in e for e in s.events)
 
 
 def test_CC_ATTACK_08_equal_destroys():
@@ -897,7 +911,7 @@ def test_CC_ATTACK_15_bonus_once_to_the_sum():
         "attack mantis-arm-1 crab-arm-1",
         "join lizard-arm-1",
     )
-    assert any("+3 roar = 8 against Defense 7" in e for e in s.events)  # 1+2 + 1+1 + 3 (roar once)
+    assert (s.roll.bonus, s.roll.total, s.roll.defense) == (3, 8, 7)  # 1+2 + 1+1 + 3 (roar once)
 
 
 def test_CC_ATTACK_16_no_attack_roll_no_attack():
@@ -920,7 +934,7 @@ def test_CC_ATTACK_17_no_dice_limit():
         "join ape-arm-1",
         "go",
     )
-    assert any("lion-head-1 1+1+1; bear-arm-1 1+1+1; ape-arm-1 1+1+0 = 8" in e for e in s.events)  # 6 dice
+    assert [len(part.dice) for part in s.roll.parts] == [2, 2, 2] and s.roll.total == 8  # 6 dice
     assert s.rng.rigged == (0,)
 
 
@@ -929,7 +943,7 @@ def test_CC_ATTACK_17_no_dice_limit():
 
 def test_CC_END_01_torso_destroyed_monster_destroyed():
     s = play(
-        arena(attacker(), bare(energy=0), bare(energy=0), rng=dice(6, 6, 6, 1, 1)),
+        arena(attacker(), bare(energy=0), bare(energy=0), rng=dice(6, 6, 6, 1, 1), explode=True),
         "attack bear-arm-1 torso:1",
         "go",
     )
@@ -940,7 +954,7 @@ def test_CC_END_02_remains_of_a_fallen_monster():
     victim = monster(
         ("haunches", "twin-necks"), [("lizard-arm-1", "haunches", "left")], ("eagle-talon-1",), energy=1
     )
-    s = arena(attacker(), victim, bare(), rng=dice(6, 6, 6, 1, 1))
+    s = arena(attacker(), victim, bare(), rng=dice(6, 6, 6, 1, 1), explode=True)
     s = play(s, "attack bear-arm-1 torso:1", "go")
     p = s.players[1]
     assert not p.alive and p.energy == 0 and p.cards == () and p.monster == ()
@@ -952,7 +966,9 @@ def test_CC_END_02_remains_of_a_fallen_monster():
 
 
 def test_CC_END_03_last_one_wins_at_once():
-    s = play(arena(attacker(), bare(), rng=dice(6, 6, 6, 1, 1)), "attack bear-arm-1 torso:1", "go")
+    s = play(
+        arena(attacker(), bare(), rng=dice(6, 6, 6, 1, 1), explode=True), "attack bear-arm-1 torso:1", "go"
+    )
     assert RULES.is_over(s) and RULES.winner(s) == (0,) and RULES.legal_actions(s) == []
 
 
@@ -967,7 +983,9 @@ def test_CC_END_04_all_fallen_no_winner():
 
 def test_CC_END_05_end_checked_mid_turn():
     # The game ends during the attacker's turn, with parts still unused.
-    s = play(arena(attacker(), bare(), rng=dice(6, 6, 6, 1, 1)), "attack bear-arm-1 torso:1", "go")
+    s = play(
+        arena(attacker(), bare(), rng=dice(6, 6, 6, 1, 1), explode=True), "attack bear-arm-1 torso:1", "go"
+    )
     assert s.phase is Phase.OVER and RULES.to_act(s) is None
     with pytest.raises(IllegalAction):
         RULES.apply(s, Pass())

@@ -101,3 +101,19 @@ def test_card_tables_match_the_data():
     for t in c.torsos.values():
         tips = " / ".join(x or "-" for x in (t.far, t.left, t.right))
         assert f"| {t.name} | {tips} | {t.attack_roll} | {t.attack_mod:+d} | {t.defense} | {t.cost} |" in TEXT
+
+
+def test_every_card_name_is_a_topic():
+    """Issue 8 §3: `chimera rules codename "Bull Head"` and `?` on a card open that card's own topic."""
+    from chimera_tui.rulestext import slugify
+
+    ids = {m.group(2): m.group(1) for m in TOPIC.finditer(TEXT)}
+    c = load()
+    for card in (*c.parts.values(), *c.torsos.values()):
+        assert ids.get(slugify(card.name)) == card.name, card.name
+
+
+def test_dice_option_and_stalls_are_recorded():
+    about = TEXT[TEXT.index("{#about-this-edition}") :]
+    assert "sixes=explode" in TEXT and "exploding-sixes" in about
+    assert "Stalled fights" in about and "20 arena rounds" in about and "CC-ARENA-21" in about

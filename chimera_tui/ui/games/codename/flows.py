@@ -30,6 +30,7 @@ _FINISH = {
     "end": (Phase.TURN, "end"),
     "go": (Phase.JOIN, "go"),
     "roll": (Phase.REACT, "pass"),
+    "wait": (Phase.WINDOW, "wait"),
 }
 """The "n" key's bindings: name → (the phase it serves, the action's notation)."""
 
@@ -63,6 +64,13 @@ class ChoosingGameScreen(PagedGameScreen):
         Binding("n", "finish('end')", "End turn", id="codename.end", tooltip="Growl: end your arena turn"),
         Binding("n", "finish('go')", "Roll", id="codename.go", tooltip="Roll the attack's dice"),
         Binding("n", "finish('roll')", "Let it roll", id="codename.no-reaction", tooltip="No more reactions"),
+        Binding(
+            "n",
+            "finish('wait')",
+            "Wait",
+            id="codename.wait",
+            tooltip="Attach nothing from your inventory until the next turn",
+        ),
         Binding("b", "raise_bid", "Bid +1", id="codename.raise", tooltip="Bid one more than the current bid"),
         Binding(
             "x", "cancel_aim", "Cancel attack", id="codename.cancel-aim", tooltip="Stop choosing a target"

@@ -137,7 +137,7 @@ class PagedGameScreen(GameScreen):
         elif phase is Phase.OVER or me is None:
             alive = [s for s, p in enumerate(state.players) if p.alive] or [me or 0]
             zone = self.query_one(f"#zone-monster-{alive[0]}")
-        elif phase is Phase.BUILD and state.players[me].cards and me == self.table.to_act():
+        elif phase in (Phase.BUILD, Phase.WINDOW) and state.players[me].cards and me == self.table.to_act():
             zone = self.query_one("#zone-hand")
         elif phase is Phase.REACT and state.attack is not None and state.attack.target_seat == me:
             grid = self.query_one(f"#zone-monster-{me}", CardGrid)

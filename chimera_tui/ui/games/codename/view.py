@@ -16,6 +16,7 @@ from chimera_tui.games.codename.actions import (
     Go,
     Pass,
     Skip,
+    Wait,
 )
 from chimera_tui.games.codename.attaching import layout, open_sockets, outer_info, torso_id
 from chimera_tui.games.codename.content import PartDef, TorsoDef, load
@@ -34,6 +35,7 @@ PHASE_TOPIC = {
     Phase.TURN: "attacking",
     Phase.JOIN: "attacking",
     Phase.REACT: "abilities",
+    Phase.WINDOW: "attaching",
     Phase.OVER: "winning",
 }
 """The rules topic for each phase (the `?` key when the cursor is on nothing more specific)."""
@@ -47,6 +49,7 @@ PHASE_NAME = {
     Phase.TURN: "Arena",
     Phase.JOIN: "Arena: attack",
     Phase.REACT: "Arena: reactions",
+    Phase.WINDOW: "Arena: attach?",
     Phase.OVER: "Game over",
 }
 
@@ -57,10 +60,11 @@ FINISH = {
     Phase.TURN: (EndTurn(), "End turn"),
     Phase.JOIN: (Go(), "Roll"),
     Phase.REACT: (Pass(), "No more reactions"),
+    Phase.WINDOW: (Wait(), "Wait until the next turn"),
 }
 """The action that closes each phase's decision (the "n" key), and its label."""
 
-ARENA = frozenset({Phase.TURN, Phase.JOIN, Phase.REACT, Phase.OVER})
+ARENA = frozenset({Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW, Phase.OVER})
 DRAFT = frozenset({Phase.DEAL, Phase.AUCTION, Phase.PICK})
 _SLOTS = ("far", "left", "right")
 

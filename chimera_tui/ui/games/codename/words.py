@@ -101,7 +101,7 @@ def status_text(state: State, names: Sequence[str], me: int | None, actor: int |
     head = PHASE_NAME[phase]
     if phase in DRAFT:
         head = f"Drafting, deal {state.draft_round}"
-    elif phase in (Phase.TURN, Phase.JOIN, Phase.REACT):
+    elif phase in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW):
         head = f"Arena round {state.arena_round}"
     if phase is Phase.OVER:
         alive = [s for s, p in enumerate(state.players) if p.alive]
@@ -126,6 +126,7 @@ def status_text(state: State, names: Sequence[str], me: int | None, actor: int |
         Phase.TURN: f"{state.players[actor].energy} energy: attack, use, attach or end",
         Phase.JOIN: "add parts or roll (n)",
         Phase.REACT: "react or let it roll (n)",
+        Phase.WINDOW: f"{state.players[actor].energy} energy: attach from your inventory, or n to wait until the next turn",
     }[phase]
     if phase in (Phase.JOIN, Phase.REACT):
         return f"{head} · {prompt} · {attack_text(state, names)}"

@@ -1,0 +1,117 @@
+"""Everything that happens, told in words: card and seat names for the events, and the per-phase ledger.
+
+Events name seats "Player N" (the screen puts the players' own names in) and cards by their printed names,
+never by content ids. An event starting with ``@N `` is private to seat N (0-based); `public` and `private`
+build them. The ledger collects what each seat gained and lost and why, and `summary` turns it into the
+events that close a drafting phase, the building phase or an arena round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import State
+
+_C = load()
+
+PRIVATE = "@"
+
+
+def who(seat: int) -> str:
+    """A seat as the events name it ("Player 2" for seat 1)."""
+    return f"Player {seat + 1}"
+
+
+def name(card: str) -> str:
+    """A card's printed name; ``torso:N`` is "Player N+1's torso"."""
+    if card.startswith("torso:") and card[6:].isdigit():
+        return f"{who(int(card[6:]))}'s torso"
+    part = _C.parts.get(card)
+    if part is not None:
+        return part.name
+    torso = _C.torsos.get(card)
+    if torso is not None:
+        return torso.name
+    return "a face-down card"
+
+
+def names(cards: Iterable[str]) -> str:
+    """Card names joined in words ("Wolf Claw, Bull Head and Ribcage")."""
+    listed = [name(c) for c in cards]
+    if len(listed) <= 1:
+        return "".join(listed) or "nothing"
+    return ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def names_seats(seats: Iterable[int]) -> str:
+    """Seats in words ("Player 1 and Player 3")."""
+    listed = [who(s) for s in seats]
+    return ", ".join(listed[:-1]) + " and " + listed[-1] if len(listed) > 1 else "".join(listed)
+
+
+def names_own(cards: Iterable[str]) -> str:
+    """A seat's own cards in words, its torso called just "torso" ("Wolf Claw and torso")."""
+    listed = ["torso" if c.startswith("torso:") else name(c) for c in cards]
+    if len(listed) <= 1:
+        return "".join(listed) or "nothing"
+    return ", ".join(listed[:-1]) + " and " + listed[-1]
+
+
+def private(seat: int, text: str) -> str:
+    """An event only `seat` may read."""
+    return f"{PRIVATE}{seat} {text}"
+
+
+def visible(event: str, seat: int | None) -> str | None:
+    """`event` as `seat` may read it (None: hidden from that seat)."""
+    if not event.startswith(PRIVATE):
+        return event
+    mark, _, text = event.partition(" ")
+    return text if seat is not None and mark[1:] == str(seat) else None
+
+
+def tell(state: State, *events: str) -> State:
+    """`state` with `events` added."""
+    return msgspec.structs.replace(state, events=(*state.events, *events))
+
+
+def note(state: State, seat: int, kind: str, text: str) -> State:
+    """Record in the ledger that `seat` gained or lost something: `kind` is "gain", "lose" or "spend:N"."""
+    return msgspec.structs.replace(state, ledger=(*state.ledger, (seat, f"{kind}|{text}")))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def summary(state: State, title: str) -> State:
+    """Close the ledger: one event per seat that gained or lost anything ("Round 2 · Player 1: …")."""
+    by_seat: dict[int, tuple[list[str], list[str], dict[str, int]]] = {}
+    for seat, entry in state.ledger:
+        kind, _, text = entry.partition("|")
+        gains, losses, spent = by_seat.setdefault(seat, ([], [], {}))
+        if kind == "gain":
+            gains.append(text)
+        elif kind == "lose":
+            losses.append(text)
+        elif kind.startswith("spend:"):
+            spent[text] = spent.get(text, 0) + int(kind[6:])
+    events = []
+    for seat in sorted(by_seat):
+        gains, losses, spent = by_seat[seat]
+        bits = []
+        if gains:
+            bits.append("gained " + "; ".join(gains))
+        if spent:
+            total = sum(spent.values())
+            why = ", ".join(f"{n} on {what}" for what, n in spent.items())
+            bits.append(f"spent {total} energy ({why})")
+        if losses:
+            bits.append("lost " + "; ".join(losses))
+        events.append(f"{title} · {who(seat)}: {'; '.join(bits)}.")
+    if not events:
+        events.append(f"{title}: nobody gained or lost anything.")
+    return msgspec.structs.replace(state, events=(*state.events, *events), ledger=())
