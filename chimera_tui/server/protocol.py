@@ -12,6 +12,7 @@ legal actions as notations and the log as that seat may read it (`Match.texts_fo
 from __future__ import annotations
 
 import asyncio
+import os
 import struct
 from typing import Any
 
@@ -22,6 +23,12 @@ CLIENT_FRAME_LIMIT = 64 * 1024
 
 HOST_FRAME_LIMIT = 8 * 1024 * 1024
 """The largest frame the host sends (a view with its log)."""
+
+ENV_SOCKET = "CHIMERA_HOST_SOCKET"
+"""The environment variable holding the path of the table host's Unix socket (for a client process)."""
+
+ENV_TICKET = "CHIMERA_TICKET"
+"""The environment variable holding a client process's session ticket (`TableHost.issue_ticket`)."""
 
 CHAT_LIMIT = 200
 """The longest chat line, in characters, after cleaning."""
@@ -251,6 +258,14 @@ def encode_view(view: Any) -> bytes:
 def decode_view(data: bytes, state_type: type[Any]) -> Any:
     """`Update.view` back as the game's state Struct."""
     return msgspec.msgpack.decode(data, type=state_type)
+
+
+def client_environment() -> tuple[str, str] | None:
+    """The host socket and ticket a client process was given, or None when no server started it."""
+    socket_path, ticket = os.environ.get(ENV_SOCKET), os.environ.get(ENV_TICKET)
+    if not socket_path or not ticket:
+        return None
+    return socket_path, ticket
 
 
 def tag(message: Message) -> str:

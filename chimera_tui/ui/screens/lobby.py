@@ -1,0 +1,345 @@
+"""The lobby of `chimera serve`, and the client app each SSH session runs.
+
+The lobby lists the host's open tables (yours first), and opens a table (`n`), joins one by its code (`j`),
+joins or resumes the selected one (Enter), watches it (`w`). A table waiting for players shows its code until
+every seat is taken; then the game's own screen plays it through a `RemoteTable`, unchanged.
+
+Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH front end, which passes the host's socket and a
+session ticket in the environment (`chimera_tui.server.ssh.ENV_SOCKET`, `ENV_TICKET`).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on, work
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+import chimera_tui.styles
+from chimera_tui import games
+from chimera_tui.server import protocol as P
+from chimera_tui.table.remote import HostError, HostLink, RemoteTable
+
+STYLES = Path(chimera_tui.styles.__file__).parent
+
+
+def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
+    """The seats of a table in words ("Alice, Bob (away), greedy bot, open")."""
+    parts = []
+    for seat in seats:
+        if seat.kind == "empty":
+            parts.append("open")
+        elif seat.kind == "bot":
+            parts.append(f"{seat.bot} bot")
+        elif seat.kind == "away":
+            parts.append(f"{seat.name} (away)")
+        else:
+            parts.append(seat.name if seat.here else f"{seat.name} (gone)")
+    return ", ".join(parts)
+
+
+class CodeDialog(ModalScreen[str | None]):
+    """Asks for a table code."""
+
+    DEFAULT_CSS = """
+    CodeDialog { align: center middle; }
+    CodeDialog > Vertical { width: 44; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    """
+    BINDINGS = [Binding("escape", "dismiss_none", "Back")]
+
+    def __init__(self, title: str) -> None:
+        super().__init__()
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.title_text)
+            yield Input(placeholder="e.g. K7QX4", max_length=16, id="code")
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip() or None)
+
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class CreateDialog(ModalScreen[P.CreateTable | None]):
+    """Asks what table to open: the game, the number of players, who takes the other seats, options."""
+
+    DEFAULT_CSS = """
+    CreateDialog { align: center middle; }
+    CreateDialog > Vertical { width: 60; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    CreateDialog Select { width: 100%; }
+    CreateDialog Horizontal { height: auto; }
+    """
+    BINDINGS = [Binding("escape", "dismiss_none", "Back"), Binding("f5", "open", "Open the table")]
+
+    def compose(self) -> ComposeResult:
+        ids = games.game_ids()
+        players, others = self._choices(ids[0])
+        with Vertical():
+            yield Label("Open a table")
+            yield Select([(games.title(g), g) for g in ids], value=ids[0], allow_blank=False, id="game")
+            yield Select(players, value=players[0][1], allow_blank=False, id="players")
+            yield Select(others, value=others[0][1], allow_blank=False, id="others")
+            with Horizontal():
+                yield Button("Open", variant="primary", id="open")
+                yield Button("Back", id="back")
+
+    @staticmethod
+    def _choices(game: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
+        """The player counts of `game`, and who may take the seats besides yours."""
+        rules = games.get(game)
+        players = [(f"{n} players", n) for n in range(rules.min_players, rules.max_players + 1)]
+        others = [("Other seats: people (they join with the code)", "")]
+        others += [(f"Other seats: {b} bots", b) for b in games.bots(game)]
+        return players, others
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self, event: Select.Changed) -> None:
+        players, others = self._choices(str(event.value))
+        count = self.query_one("#players", Select)
+        count.set_options(players)
+        count.value = players[0][1]
+        kinds = self.query_one("#others", Select)
+        kinds.set_options(others)
+        kinds.value = others[0][1]
+
+    @on(Button.Pressed, "#open")
+    def action_open(self) -> None:
+        game = str(self.query_one("#game", Select).value)
+        players = int(str(self.query_one("#players", Select).value))
+        other = str(self.query_one("#others", Select).value) or None
+        bots = (None,) + (other,) * (players - 1)
+        self.dismiss(P.CreateTable(game=game, players=players, bots=bots))
+
+    @on(Button.Pressed, "#back")
+    def action_dismiss_none(self) -> None:
+        self.dismiss(None)
+
+
+class WaitingScreen(Screen[None]):
+    """A table whose seats are not all taken yet: its code, and who is there."""
+
+    BINDINGS = [Binding("escape", "leave", "Lobby")]
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.subscribe(self._changed)
+        self._changed()
+
+    def on_unmount(self) -> None:
+        self.table.unsubscribe(self._changed)
+
+    def _changed(self) -> None:
+        if self.table.started:
+            self.app.start_table(self.table)  # type: ignore[attr-defined]
+            return
+        text = Text()
+        text.append(f"{games.title(self.table.game_id)}, table ", style="bold")
+        text.append(self.table.code, style="bold reverse")
+        text.append("\n\nGive the code to the other players: they join with j in their lobby.\n\n")
+        text.append(f"Seats: {seats_text(self.table.seat_infos)}\n")
+        self.query_one("#waiting", Static).update(text)
+
+    def action_leave(self) -> None:
+        self.app.leave_game()  # type: ignore[attr-defined]
+
+
+class LobbyScreen(Screen[None]):
+    """The open tables, and the keys to open, join, resume or watch one."""
+
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("n", "create", "New table"),
+        Binding("j", "join_code", "Join by code"),
+        Binding("w", "watch", "Watch"),
+        Binding("r,f5", "refresh", "Refresh"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, link: HostLink) -> None:
+        super().__init__()
+        self.link = link
+        self.codes: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"[b]Chimera Tabletop[/b] lobby · signed in as {escape(self.link.name)} · "
+            "Enter joins or resumes the table under the cursor",
+            id="lobby-title",
+        )
+        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        table.add_columns("Code", "Game", "Seats", "State")
+        yield table
+        yield Static("No open tables yet: press n to open one.", id="lobby-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(3.0, self.action_refresh)
+
+    @work(exclusive=True, group="lobby-list")
+    async def action_refresh(self) -> None:
+        try:
+            tables = await self.link.list_tables()
+        except HostError as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        grid = self.query_one("#tables", DataTable)
+        grid.clear()
+        self.codes = []
+        for info in tables:
+            if info.over:
+                state = "over"
+            elif info.started:
+                state = info.round or "playing"
+            else:
+                state = "waiting"
+            mark = " (yours)" if info.mine else ""
+            grid.add_row(info.code, info.title, Text(seats_text(info.seats)), state + mark)
+            self.codes.append(info.code)
+        self.query_one("#lobby-empty", Static).display = not tables
+
+    def _selected(self) -> str | None:
+        grid = self.query_one("#tables", DataTable)
+        if not self.codes or grid.cursor_row < 0 or grid.cursor_row >= len(self.codes):
+            return None
+        return self.codes[grid.cursor_row]
+
+    @on(DataTable.RowSelected)
+    def _row(self, event: DataTable.RowSelected) -> None:
+        code = self._selected()
+        if code is not None:
+            self.app.sit(code, watch=False)  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        code = self._selected()
+        if code is not None:
+            self.app.sit(code, watch=True)  # type: ignore[attr-defined]
+
+    def action_join_code(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code:
+                self.app.sit(code, watch=False)  # type: ignore[attr-defined]
+
+        self.app.push_screen(CodeDialog("The table's code:"), chosen)
+
+    def action_create(self) -> None:
+        def chosen(request: P.CreateTable | None) -> None:
+            if request is not None:
+                self.app.create_table(request)  # type: ignore[attr-defined]
+
+        self.app.push_screen(CreateDialog(), chosen)
+
+
+class LobbyApp(App[int]):
+    """The client app of one remote session: the lobby, and the game screens over `RemoteTable`s."""
+
+    TITLE = "Chimera Tabletop"
+    CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, socket_path: str, ticket: str) -> None:
+        super().__init__()
+        self.socket_path = socket_path
+        self.ticket = ticket
+        self.link: HostLink | None = None
+        self.table: RemoteTable | None = None
+        from chimera_tui.ui.themes import THEMES
+
+        for theme in THEMES:
+            self.register_theme(theme)
+
+    async def on_mount(self) -> None:
+        try:
+            self.link = await HostLink.connect(self.socket_path, self.ticket)
+        except HostError as exc:
+            self.exit(1, message=f"chimera: {exc.reason}")
+            return
+        self.link.on_close(self._host_gone)
+        self.push_screen(LobbyScreen(self.link))
+
+    def _host_gone(self) -> None:
+        self.exit(1, message="chimera: the table host closed the connection.")
+
+    @work(exclusive=True, group="sit")
+    async def sit(self, code: str, *, watch: bool) -> None:
+        assert self.link is not None
+        try:
+            table = await (self.link.watch(code) if watch else self.link.join(code))
+        except HostError as exc:
+            self.notify(exc.reason, severity="warning", markup=False)
+            return
+        self._open(table)
+
+    @work(exclusive=True, group="sit")
+    async def create_table(self, request: P.CreateTable) -> None:
+        assert self.link is not None
+        try:
+            table = await self.link.create(request.game, request.players, request.bots, request.options)
+        except HostError as exc:
+            self.notify(exc.reason, severity="warning", markup=False)
+            return
+        self._open(table)
+
+    def _open(self, table: RemoteTable) -> None:
+        self.table = table
+        table.on_refusal(lambda reason: self.notify(reason, severity="warning", markup=False))
+        if table.started:
+            self.start_table(table)
+        else:
+            self.push_screen(WaitingScreen(table))
+
+    def start_table(self, table: RemoteTable) -> None:
+        """Show `table` on its game's own screen (replacing the waiting screen)."""
+        from chimera_tui.ui.games import screen_class
+
+        screen = screen_class(table.game_id)(table, bot_delay=0)  # type: ignore[arg-type]
+        if isinstance(self.screen, WaitingScreen):
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    # What the game screens ask of their app.
+
+    def save_now(self) -> None:
+        self.notify("The table host saves the game after every move.", title="Saved")
+
+    def leave_game(self) -> None:
+        if self.link is not None:
+            self.link.leave()
+        self.table = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if isinstance(self.screen, LobbyScreen):
+            self.screen.action_refresh()
+
+
+def main() -> int:
+    """Run the client app of one SSH session (the environment names the host's socket and the ticket)."""
+    found = P.client_environment()
+    if found is None:
+        print("chimera: this is the client of `chimera serve`; it is started by the server.", file=sys.stderr)
+        return 2
+    app = LobbyApp(*found)
+    return app.run() or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

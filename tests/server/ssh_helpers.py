@@ -1,0 +1,100 @@
+"""An SSH front end on 127.0.0.1 (a free port) over a table host, and terminal clients that read what
+they are sent."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from chimera_tui.server.host import TableHost
+from chimera_tui.server.ssh import SshFrontEnd, SshOptions
+from tests.server.helpers import HANG
+
+
+@dataclass
+class Served:
+    host: TableHost
+    front: SshFrontEnd
+
+    async def connect(
+        self, username: str, key: asyncssh.SSHKey | None = None
+    ) -> asyncssh.SSHClientConnection:
+        key = key or asyncssh.generate_private_key("ssh-ed25519")
+        return await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1",
+                self.front.port,
+                username=username,
+                client_keys=[key],
+                known_hosts=None,
+                agent_path=None,
+                preferred_auth="publickey",
+            ),
+            HANG,
+        )
+
+
+@asynccontextmanager
+async def served(saves: Path, **options: Any) -> AsyncIterator[Served]:
+    folder = Path(tempfile.mkdtemp(prefix="chs-"))
+    host = TableHost(saves, bot_delay=0.01)
+    host.resume()
+    host.start()
+    server = await host.serve_unix(folder / "host.sock")
+    front = SshFrontEnd(host, folder / "host.sock", folder / "data", SshOptions(port=0, **options))
+    await front.start()
+    try:
+        yield Served(host, front)
+    finally:
+        await front.close()
+        server.close()
+        await host.close()
+        await server.wait_closed()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+class Screen:
+    """A terminal session: what it was sent so far, and keys to send."""
+
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+        self.process = process
+        self.received = bytearray()
+        self._task = asyncio.ensure_future(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.received += data
+
+    async def wait_for(self, text: bytes, start: int = 0) -> int:
+        """Wait until `text` arrives after byte `start`; returns where it ends."""
+        async with asyncio.timeout(HANG):
+            while (at := self.received.find(text, start)) < 0:
+                await asyncio.sleep(0.02)
+        return at + len(text)
+
+    def keys(self, data: bytes) -> None:
+        self.process.stdin.write(data)
+
+    async def close(self) -> None:
+        self.keys(b"\x11")  # Ctrl+Q
+        try:
+            async with asyncio.timeout(HANG):
+                await self.process.wait()
+        finally:
+            self._task.cancel()
+
+
+async def terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)) -> Screen:
+    process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+    return Screen(process)

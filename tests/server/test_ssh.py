@@ -1,0 +1,102 @@
+"""The SSH front end with real asyncssh clients on 127.0.0.1: the lobby, a table, and every refusal."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import stat
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from tests.server.helpers import HANG, until
+from tests.server.ssh_helpers import served, terminal
+
+ESC = b"\x1b"
+
+
+async def test_two_terminals_open_and_join_a_table_and_see_each_others_moves(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        alice = await s.connect("alice")
+        bob = await s.connect("bob")
+        a = await terminal(alice)
+        b = await terminal(bob)
+        await a.wait_for(b"lobby")
+        await b.wait_for(b"lobby")
+        a.keys(b"n")
+        await a.wait_for(b"Open a table")
+        a.keys(b"\x1b[15~")  # F5: open Chimera Station for 2, the other seat for a person
+        await until(lambda: len(s.host.tables) == 1)
+        (code,) = s.host.tables
+        await a.wait_for(code.encode())
+        b.keys(b"j")
+        await b.wait_for(b"The table's code")
+        b.keys(code.lower().encode() + b"\r")
+        table = s.host.tables[code]
+        await until(lambda: table.match is not None and table.here.get(0) == 1 and table.here.get(1) == 1)
+        # Both reach the game. The one to act presses Enter (which opens the choices under the cursor, or
+        # takes the first choice of an open dialog) until the move is made; the other terminal repaints.
+        for _ in range(3):
+            step = len(table.match or ())
+            mover, other = (a, b) if table.to_act() == 0 else (b, a)
+            mark = len(other.received)
+            async with asyncio.timeout(HANG):
+                while len(table.match or ()) == step:
+                    mover.keys(b"\r")
+                    await asyncio.sleep(0.4)  # polling the host, not an assertion on time
+            await other.wait_for(b"Last:", mark)  # the other terminal shows the latest move
+        await a.close()
+        await b.close()
+        alice.close()
+        bob.close()
+
+
+async def test_a_resize_reaches_the_app(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        conn = await s.connect("carol")
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        mark = len(screen.received)
+        screen.process.change_terminal_size(100, 40)
+        await screen.wait_for(b"\x1b[40;", mark)  # something is drawn on row 40 now
+        await screen.close()
+        conn.close()
+
+
+async def test_sessions_without_a_terminal_commands_sftp_and_forwarding_are_refused(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        conn = await s.connect("mallory")
+        result = await asyncio.wait_for(conn.run(input=b"", encoding=None), HANG)  # a shell without a PTY
+        assert result.exit_status == 1
+        assert b"needs a terminal" in result.stderr
+        result = await asyncio.wait_for(conn.run("cat /etc/passwd", encoding=None), HANG)
+        assert result.exit_status == 1
+        assert b"runs no commands" in result.stderr
+        assert b"root" not in result.stdout
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError, asyncssh.ProcessError)):
+            async with asyncio.timeout(HANG):
+                await conn.start_sftp_client()
+        with pytest.raises(asyncssh.ChannelOpenError, match="forward"):
+            await asyncio.wait_for(conn.open_connection("127.0.0.1", s.front.port), HANG)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await asyncio.wait_for(conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22), HANG)
+        conn.close()
+        assert s.host.tables == {}
+
+
+async def test_authorized_keys_restrict_the_server_and_the_host_key_is_private(tmp_path: Path) -> None:
+    known = asyncssh.generate_private_key("ssh-ed25519")
+    keys = tmp_path / "authorized_keys"
+    keys.write_bytes(known.export_public_key())
+    async with served(tmp_path / "saves", authorized_keys=keys) as s:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await s.connect("stranger")
+        conn = await s.connect("friend", known)
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        await screen.close()
+        conn.close()
+        key_file = s.front.host_key_path
+        assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
+        assert s.front.fingerprint.startswith("SHA256:")
