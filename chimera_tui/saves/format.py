@@ -350,15 +350,15 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
 
 
 def _option_problem(config: GameConfig, rules: Ruleset[Any, Any]) -> str | None:
-    """Why `config`'s options are not ones `rules` offer (a sentence), or None when they are."""
+    """Why `config`'s options are not ones `rules` offer (a sentence), or None when they are. An option the
+    rules no longer have is ignored, as the rules ignore it; a value they do not offer is refused before the
+    rules meet it."""
     for key, value in config.options.items():
         spec = next((o for o in rules.options if o.key == key), None)
-        shown = plain_text(str(key), 40)
-        if spec is None:
-            return f"its setup has an option {shown!r}, which {rules.title} does not have."
-        if value not in spec.choices:
+        if spec is not None and value not in spec.choices:
             choices = ", ".join(spec.choices)
-            return f"its option {shown!r} is {plain_text(str(value), 40)!r}, not one of {choices}."
+            shown = plain_text(str(value), 40)
+            return f"its option {plain_text(key, 40)!r} is {shown!r}, not one of {choices}."
     return None
 
 

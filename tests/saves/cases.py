@@ -127,10 +127,6 @@ BAD_FILES: dict[str, tuple[Callable[[Path], Path], str]] = {
         _write(tampered(config={"players": "two", "names": [], "options": {}})),
         "{p} is a damaged Chimera Tabletop save: its number of players is text where a whole number belongs.",
     ),
-    "unknown-option": (
-        _write(tampered(config={"players": 2, "names": [], "options": {"speed": "fast"}})),
-        "{p} cannot be replayed: its setup has an option 'speed', which Pebbles (test game) does not have.",
-    ),
     "unknown-game": (
         _write(tampered(game="chess")),
         "{p} is a save of a game called 'chess', which this version of Chimera Tabletop does not have.",

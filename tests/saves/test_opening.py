@@ -149,3 +149,11 @@ def test_save_into_an_unwritable_folder_is_a_sentence(
         save_into_folder(played(), tmp_path, now=NOW)
     assert caught.value.message.endswith(f": {words}.")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_option_the_rules_no_longer_have_is_ignored(tmp_path: Path) -> None:
+    path = tmp_path / "p.chimera"
+    path.write_bytes(
+        tampered(config={"players": 2, "names": ["Ada", "Brook"], "options": {"heap": "12", "old": "x"}})
+    )
+    assert load(path).match.notations == MOVES
