@@ -113,6 +113,25 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=1)
     demo.add_argument("--size", default="120x40", help="terminal size WxH (default 120x40)")
     demo.add_argument("--screenshot", metavar="FILE", help="where to write the SVG (default: GAME-demo.svg)")
+
+    serve = sub.add_parser(
+        "serve",
+        help="host tables for players over SSH",
+        description="Host tables over SSH: each player connects with `ssh -p PORT NAME@HOST`, sees a lobby, "
+        "opens or joins a table and plays in their own terminal. Any key is welcome unless "
+        "--authorized-keys restricts it. Stops on Ctrl+C or SIGTERM; tables resume on the next start.",
+    )
+    serve.add_argument(
+        "--ssh",
+        default="127.0.0.1:2222",
+        metavar="HOST:PORT",
+        help="where to listen (default 127.0.0.1:2222)",
+    )
+    serve.add_argument(
+        "--saves", default=argparse.SUPPRESS, metavar="DIR", help="folder for the tables' saves"
+    )
+    serve.add_argument("--authorized-keys", metavar="FILE", help="only the keys in this file may log in")
+    serve.add_argument("--data", metavar="DIR", help="folder for the host key (default: your data folder)")
     return parser
 
 
@@ -140,6 +159,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _bench(args)
     if args.command == "demo":
         return _demo(args)
+    if args.command == "serve":
+        from chimera_tui.server.serve import run_serve
+
+        return run_serve(args)
     raise AssertionError(args.command)
 
 

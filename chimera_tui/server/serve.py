@@ -1,0 +1,130 @@
+"""`chimera serve`: the table host and its SSH front end in one asyncio process, until SIGINT or SIGTERM.
+
+The host listens on a Unix socket in a fresh private folder (mode 0700) that only this process and the
+client processes it starts know of; tables are saved in the saves folder, and the host key lives in the data
+folder (made on first start, mode 0600).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import shutil
+import signal
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import platformdirs
+
+from chimera_tui.server.host import TableHost
+from chimera_tui.server.ssh import SshFrontEnd, SshOptions
+
+APP_DIR = "chimera-tabletop"
+
+
+class AddressError(ValueError):
+    """A ``HOST:PORT`` that is not one; the message is a sentence."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``HOST:PORT`` (``[::1]:2222`` for IPv6) as (host, port).
+
+    Raises:
+        AddressError: when `text` is not an address with a port from 0 to 65535.
+    """
+    host, sep, port = text.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or int(port) > 65535:
+        raise AddressError(f"{text!r} is not an address like 127.0.0.1:2222.")
+    return host, int(port)
+
+
+def data_folder() -> Path:
+    """Where the server keeps its host key: the user data folder's ``server``."""
+    return platformdirs.user_data_path(APP_DIR, appauthor=False) / "server"
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    ssh: SshOptions
+    saves: Path
+    data: Path
+
+
+async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
+    """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
+    private = Path(tempfile.mkdtemp(prefix="chimera-serve-"))
+    socket_path = private / "host.sock"
+    host = TableHost(options.saves)
+    resumed = host.resume()
+    host.start()
+    server = await host.serve_unix(socket_path)
+    front = SshFrontEnd(host, socket_path, options.data, options.ssh)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    try:
+        try:
+            await front.start()
+        except OSError as exc:
+            say(
+                f"chimera serve: cannot listen on {options.ssh.host}:{options.ssh.port}: {exc.strerror or exc}."
+            )
+            return 1
+        say(f"chimera serve: listening on {options.ssh.host}:{front.port} (ssh -p {front.port} NAME@HOST)")
+        say(f"host key fingerprint: {front.fingerprint}")
+        say(f"tables are saved in {options.saves}; {len(resumed)} unfinished table(s) resumed")
+        await stop.wait()
+        say("chimera serve: stopping (every table is saved)")
+        return 0
+    finally:
+        await front.close()
+        server.close()
+        await host.close()
+        with contextlib.suppress(Exception):
+            await server.wait_closed()
+        shutil.rmtree(private, ignore_errors=True)
+
+
+def run(options: ServeOptions) -> int:
+    """`serve` with logging to stderr (connections, table events and refusals; never chat content)."""
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    try:
+        return asyncio.run(serve(options, say=lambda line: print(line, flush=True)))
+    except KeyboardInterrupt:
+        return 130
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """`chimera serve` from its parsed arguments: a bad argument is one sentence on stderr and status 2."""
+    from chimera_tui.saves import SaveError, saves_dir
+
+    try:
+        host, port = parse_address(args.ssh)
+    except AddressError as exc:
+        print(f"chimera serve: {exc}", file=sys.stderr)
+        return 2
+    keys = Path(args.authorized_keys) if args.authorized_keys else None
+    if keys is not None and not keys.is_file():
+        print(f"chimera serve: there is no authorized-keys file at '{keys}'.", file=sys.stderr)
+        return 2
+    try:
+        saves = saves_dir(getattr(args, "saves", None))
+    except SaveError as exc:
+        print(f"chimera serve: {exc.message}", file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else data_folder()
+    try:
+        ssh = SshOptions(host=host, port=port, authorized_keys=keys)
+        return run(ServeOptions(ssh=ssh, saves=saves, data=data))
+    except (OSError, ValueError) as exc:  # an unreadable key file, say
+        print(f"chimera serve: {exc}", file=sys.stderr)
+        return 1

@@ -1,0 +1,94 @@
+"""`chimera serve` as a real process: listening, the lobby over SSH, a table saved, SIGTERM, kill -9 and
+resume."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import sys
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from chimera_tui.cli import main
+from tests.server.helpers import HANG
+from tests.server.ssh_helpers import terminal
+
+
+async def _start(tmp_path: Path) -> tuple[asyncio.subprocess.Process, int]:
+    process = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "chimera_tui",
+        "serve",
+        "--ssh",
+        "127.0.0.1:0",
+        "--saves",
+        str(tmp_path / "saves"),
+        "--data",
+        str(tmp_path / "data"),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    assert process.stdout is not None
+    async with asyncio.timeout(HANG):
+        while True:
+            line = (await process.stdout.readline()).decode()
+            assert line, "chimera serve ended before it listened"
+            if found := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
+                return process, int(found.group(1))
+
+
+async def _connect(port: int, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
+    return await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1", port, username="alice", client_keys=[key], known_hosts=None, agent_path=None
+        ),
+        HANG,
+    )
+
+
+async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    process, port = await _start(tmp_path)
+    try:
+        conn = await _connect(port, key)
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        screen.keys(b"n")
+        await screen.wait_for(b"Open a table")
+        screen.keys(b"\x1b[15~")
+        saves = tmp_path / "saves"
+        async with asyncio.timeout(HANG):
+            while not list(saves.glob("table-*.seats")):
+                await asyncio.sleep(0.05)
+        (record,) = saves.glob("table-*.seats")
+        code = record.name.removeprefix("table-").removesuffix(".seats")
+        await screen.wait_for(code.encode())
+        conn.close()
+    finally:
+        process.kill()  # kill -9: nothing is flushed
+        await process.wait()
+    assert os.stat(tmp_path / "data" / "ssh_host_ed25519_key").st_mode & 0o077 == 0
+    process, port = await _start(tmp_path)
+    try:
+        conn = await _connect(port, key)
+        screen = await terminal(conn)
+        await screen.wait_for(code.encode())  # the lobby lists the resumed table
+        await screen.close()
+        conn.close()
+        process.send_signal(signal.SIGTERM)
+        async with asyncio.timeout(HANG):
+            assert await process.wait() == 0
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--ssh", "nowhere"]) == 2
+    assert "127.0.0.1:2222" in capsys.readouterr().err
