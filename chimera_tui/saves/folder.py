@@ -18,6 +18,7 @@ from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.saves.errors import SaveError
 from chimera_tui.saves.files import read_bytes, real_path
 from chimera_tui.saves.format import EXTENSION, decode_save, restore, save_match, unknown_game_message
+from chimera_tui.saves.wording import problem_label
 from chimera_tui.table.base import Seat
 
 ENV_VAR = "CHIMERA_SAVES"
@@ -52,6 +53,11 @@ class SaveSummary(msgspec.Struct, frozen=True, kw_only=True):
     """Whether the log was replayed and checked (else only the envelope was read)."""
     notices: tuple[str, ...] = ()
     """What a player will be told on opening it (a bot this build lacks, say)."""
+
+    @property
+    def label(self) -> str:
+        """A short label for `error` ("altered", "newer rules", "named pipe"; "" when there is no error)."""
+        return "" if self.error is None else problem_label(self.error)
 
     @property
     def reason(self) -> str:

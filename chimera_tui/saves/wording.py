@@ -94,3 +94,36 @@ def malformed_detail(message: str) -> str:
     if "truncated" in message:
         return "the file ends before the save does"
     return "some of its data is not valid MessagePack"
+
+
+LABELS = (
+    ("does not match its own record", "altered"),
+    ("no longer replays", "rules changed"),
+    ("cannot be replayed", "log rejected"),
+    ("newer rules", "newer rules"),
+    ("newer version", "newer version"),
+    ("does not have", "unknown game"),
+    ("named pipe", "named pipe"),
+    ("a device", "device"),
+    ("a socket", "socket"),
+    ("special file", "special file"),
+    ("is a folder", "folder"),
+    ("too large", "too large"),
+    ("is empty", "empty"),
+    ("truncated", "truncated"),
+    ("nested too deeply", "not a save"),
+    ("not a Chimera Tabletop save", "not a save"),
+    ("damaged", "damaged"),
+    ("There is no save file", "missing"),
+    ("could not be read", "unreadable"),
+    ("replaced while", "changed"),
+)
+"""Words of a `SaveError` message and the short label a narrow column shows for it (first match wins)."""
+
+
+def problem_label(message: str) -> str:
+    """A short label ("altered", "newer rules", "named pipe") for a save's one-sentence problem."""
+    for words, label in LABELS:
+        if words in message:
+            return label
+    return "cannot load"

@@ -437,3 +437,14 @@ def test_a_bot_this_build_lacks_becomes_the_strongest_bot(tmp_path: Path) -> Non
     path = tmp_path / "p.chimera"
     path.write_bytes(tampered(bots=["deep-thought", None], players=["", "Brook"]))
     assert load(path).seats == (Seat("Ada", "random"), Seat("Brook"))
+
+
+@pytest.mark.parametrize("case", sorted(BAD_FILES))
+def test_every_bad_file_has_a_short_label_for_the_load_screen(case: str, tmp_path: Path) -> None:
+    from chimera_tui.saves import summarize
+
+    path = BAD_FILES[case][0](tmp_path)
+    summary = summarize(path, replay=True)
+    assert summary.error == expected_message(case, path)
+    assert summary.label not in ("", "cannot load")
+    assert len(summary.label) <= 14

@@ -85,7 +85,7 @@ async def test_every_save_is_checked_and_the_damaged_ones_come_last_with_why(fol
         assert "ready" in lines[1]
         assert sum("Enter resumes" in line or "ready" in line for line in lines) == 1
         for row, line in zip(rows[1:], lines[2:], strict=False):
-            assert row.path.name[:8] in line and row.reason[:8] in line
+            assert row.path.name[:8] in line and f"✗ {row.label}" in line
         # The highlighted damaged row says why below the table, and Enter does not resume it.
         await pilot.press("down", "down")
         await pilot.pause()

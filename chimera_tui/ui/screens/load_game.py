@@ -155,7 +155,7 @@ class LoadGameScreen(Screen[None]):
     def _status(self, row: SaveSummary) -> tuple[str, str]:
         """The status cell's words and style."""
         if row.error is not None:
-            return row.reason, "dim"
+            return f"✗ {row.label}", "dim"
         if not row.checked:
             return "checking…", "dim"
         if row.path in self._in_use:
