@@ -36,6 +36,23 @@ def _check_game(game_id: str) -> str | None:
     return None
 
 
+def _add_global_options(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--saves`` and ``--theme``, accepted before the command (`default` None) and after it (SUPPRESS, so
+    an option given only before the command is not overwritten by the subcommand's default)."""
+    parser.add_argument(
+        "--saves",
+        metavar="DIR",
+        default=default,
+        help="folder for saved games (default: $CHIMERA_SAVES, else your data folder)",
+    )
+    parser.add_argument(
+        "--theme",
+        metavar="NAME",
+        default=default,
+        help="Textual theme, e.g. textual-light, chimera-high-contrast or ansi-dark",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chimera",
@@ -43,16 +60,16 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the main menu.",
     )
     parser.add_argument("--version", action="version", version=f"chimera-tabletop {__version__}")
-    parser.add_argument(
-        "--saves",
-        metavar="DIR",
-        help="folder for saved games (default: $CHIMERA_SAVES, else your data folder)",
-    )
-    parser.add_argument("--theme", metavar="NAME", help="Textual theme, e.g. textual-light or textual-ansi")
+    _add_global_options(parser, default=None)
+    common = argparse.ArgumentParser(add_help=False)
+    _add_global_options(common, default=argparse.SUPPRESS)  # after the command too; SUPPRESS keeps the first
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     new = sub.add_parser(
-        "new", help="start a game straight away", description="Start a new game straight away."
+        "new",
+        help="start a game straight away",
+        description="Start a new game straight away.",
+        parents=[common],
     )
     new.add_argument("game", help=f"the game to play ({_game_list()})")
     new.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
@@ -72,7 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     new.add_argument("--side", choices=["A", "B"], help="Chimera Station: the player-mat side")
 
-    load = sub.add_parser("load", help="resume a saved game", description="Resume a saved game.")
+    load = sub.add_parser(
+        "load", help="resume a saved game", description="Resume a saved game.", parents=[common]
+    )
     load.add_argument("file", help="a .chimera save file")
     load.add_argument(
         "--copy", action="store_true", help="open a copy in the saves folder (when another chimera plays it)"
@@ -82,16 +101,25 @@ def build_parser() -> argparse.ArgumentParser:
         "rules",
         help="print a game's rules",
         description="Print a game's rules (or one topic) to the terminal.",
+        parents=[common],
     )
     rules.add_argument("game", help=f"the game ({_game_list()})")
-    rules.add_argument("topic", nargs="?", help="a topic id or title (or an unambiguous start of one)")
-    rules.add_argument("--list", action="store_true", help="list the topics")
+    rules.add_argument(
+        "topic", nargs="?", help="a topic id, title or card name (or an unambiguous start of one)"
+    )
+    rules.add_argument(
+        "--list",
+        nargs="*",
+        metavar="WORDS",
+        help="list the topics (only those matching every word given, as the rules browser's search)",
+    )
 
     bench = sub.add_parser(
         "bench",
         help="time whole bot games without the UI",
         description="Play whole games with bots and no UI; the last line is "
-        "'GAME Np: N games, X games/s, E errors, D decisions/game'.",
+        "'GAME Np: N games, X games/s, E errors, D decisions/game'. Exits 1 when any game errs.",
+        parents=[common],
     )
     bench.add_argument("game", nargs="?", help="the game (omit with --startup)")
     bench.add_argument(
@@ -107,6 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="watch bots play a whole game through the real UI",
         description="Play a whole bots-only game through the real screen, headless, and save an SVG of "
         "the final screen.",
+        parents=[common],
     )
     demo.add_argument("game")
     demo.add_argument("--players", type=int)
@@ -154,7 +183,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "rules":
         from chimera_tui.rules_cli import print_rules
 
-        return print_rules(args.game, args.topic, args.list)
+        if args.list is None:
+            return print_rules(args.game, args.topic, False)
+        words = " ".join([*([args.topic] if args.topic else []), *args.list])
+        return print_rules(args.game, words or None, True)
     if args.command == "bench":
         return _bench(args)
     if args.command == "demo":
@@ -209,7 +241,7 @@ def _demo(args: argparse.Namespace) -> int:
 
     size = _parse_size(args.size)
     path = args.screenshot or f"{args.game}-demo.svg"
-    return run_demo(args.game, args.players, args.seed, size, path)
+    return run_demo(args.game, args.players, args.seed, size, path, theme=args.theme)
 
 
 def _run_app(args: argparse.Namespace) -> int:

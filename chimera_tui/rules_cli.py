@@ -10,7 +10,15 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from chimera_tui import games
-from chimera_tui.rulestext import RulesFormatError, RulesTextMissing, TopicNotFound, find, rules_for, search
+from chimera_tui.rulestext import (
+    RulesFormatError,
+    RulesTextMissing,
+    Topic,
+    TopicNotFound,
+    find,
+    rules_for,
+    search,
+)
 
 __all__ = ["EXIT_NO_TEXT", "EXIT_OK", "EXIT_USAGE", "print_rules"]
 
@@ -20,6 +28,14 @@ EXIT_NO_TEXT = 1
 """The game exists but its rules text is missing or malformed (a fault of the program, not of the user)."""
 EXIT_USAGE = 2
 """Unknown game or topic, or nothing matches the words given with ``--list``."""
+
+
+def _near(topics: tuple[Topic, ...], words: str) -> tuple[Topic, ...]:
+    """Topics close to `words` when a search finds none (the near matches `find` suggests)."""
+    try:
+        return (find(topics, words),)
+    except TopicNotFound as error:
+        return error.candidates
 
 
 def print_rules(
@@ -34,8 +50,9 @@ def print_rules(
 
     Args:
         game_id: The game, e.g. ``"station"``.
-        topic: A topic id, exact title or unambiguous prefix; None for the whole rules. With `list_only`,
-            words that filter the list instead (as the rules panel's search does).
+        topic: A topic id, title, alias (a card or part name, see `rulestext`) or unambiguous prefix; None
+            for the whole rules. With `list_only`, words that filter the list instead (as the rules panel's
+            search does).
         list_only: Print a table of topic ids and titles instead of rules text.
         console: Where the rules go (standard output when None).
         err_console: Where the one-line error goes (standard error when None).
@@ -62,8 +79,11 @@ def print_rules(
     if list_only:
         topics = search(rules.topics, topic) if topic else rules.topics
         if not topics:
-            what = f"matches {topic!r}" if topic else "exists yet"
-            return fail(f"no {title} rules topic {what}.", EXIT_USAGE)
+            if not topic:
+                return fail(f"no {title} rules topic exists yet.", EXIT_USAGE)
+            near = _near(rules.topics, topic)
+            hint = f"; close matches: {', '.join(f'{t.id} ({t.title})' for t in near)}" if near else ""
+            return fail(f"no {title} rules topic matches {topic!r}{hint}.", EXIT_USAGE)
         table = Table(title=f"{title}: rules topics", title_justify="left", header_style="bold")
         table.add_column("Topic", style="cyan", no_wrap=True)
         table.add_column("Title")

@@ -5,6 +5,13 @@ The format every game uses:
 * one level-1 heading with the game's title, then an optional introduction;
 * topics: each level-2 heading ``## Title {#topic-id}`` starts a topic whose body runs to the next level-2
   heading (level-3 and deeper headings belong to the body). Without ``{#id}`` the id is the slugified title.
+* aliases: a topic that covers things players know by other names (a card, a part, a module) may list them on
+  a line of its own anywhere in its body, as a hidden HTML comment::
+
+      <!-- aliases: Bull Head, Bull's Head, horns -->
+
+  The names are comma-separated. `find` accepts them as it accepts titles (``chimera rules codename "Bull
+  Head"``), search matches their words, and the line itself is never shown (it is not part of `Topic.body`).
 
 This module is pure: no Textual, no Rich, no terminal. The rules panel (``ui/widgets/rules_panel.py``) and the
 ``chimera rules`` command (``rules_cli.py``) both read topics through it.
@@ -55,6 +62,7 @@ _HEADING_ANCHOR = re.compile(r"\{#[^}\s]*\}")
 _HEADING_ANCHOR_LINE = re.compile(r"^( {0,3}#{1,6}[ \t].*?)[ \t]*\{#[^}\s]*\}[ \t]*$", re.MULTILINE)
 _APOSTROPHES = re.compile(r"(?<=\w)['’](?=\w)")
 _WORD = re.compile(r"[^\W_]+")
+_ALIASES = re.compile(r"[ \t]{0,3}<!--[ \t]*aliases[ \t]*:(.*?)-->[ \t]*\Z", re.IGNORECASE)
 
 
 class RulesTextMissing(LookupError):
@@ -94,9 +102,11 @@ class Topic(msgspec.Struct, frozen=True):
     body: str
     """The Markdown under the heading, up to the next level-2 heading (without the heading itself)."""
     title_words: tuple[str, ...]
-    """Sorted, distinct, lower-case words of the title, for search."""
+    """Sorted, distinct, lower-case words of the title and the aliases, for ranking search results."""
     words: tuple[str, ...]
-    """Sorted, distinct, lower-case words of the title and the body, for search."""
+    """Sorted, distinct, lower-case words of the title, the aliases and the body, for search."""
+    aliases: tuple[str, ...] = ()
+    """Other names of what the topic covers, from its ``<!-- aliases: ... -->`` lines, as written."""
 
     @property
     def markdown(self) -> str:
@@ -175,6 +185,21 @@ def _strip_blank_lines(lines: list[str]) -> str:
     return "\n".join(lines).strip("\n").rstrip()
 
 
+def _split_aliases(body_lines: list[str]) -> tuple[list[str], tuple[str, ...]]:
+    """The body lines without their alias lines, and the aliases those lines name (first mention kept)."""
+    kept: list[str] = []
+    aliases: dict[str, str] = {}
+    for line in body_lines:
+        match = _ALIASES.match(line)
+        if match is None:
+            kept.append(line)
+            continue
+        for name in match.group(1).split(","):
+            if name := " ".join(name.split()):
+                aliases.setdefault(name.casefold(), name)
+    return kept, tuple(aliases.values())
+
+
 def _topic(title_text: str, body_lines: list[str], line_number: int) -> Topic:
     anchor = _ANCHOR.search(title_text)
     title = title_text[: anchor.start()].strip() if anchor else title_text.strip()
@@ -184,14 +209,17 @@ def _topic(title_text: str, body_lines: list[str], line_number: int) -> Topic:
     if not _ID.match(topic_id):
         why = "is not kebab-case (use lower-case letters, digits and hyphens)" if anchor else "cannot be made"
         raise RulesFormatError(f"line {line_number}: the id {topic_id!r} of topic {title!r} {why}")
+    body_lines, aliases = _split_aliases(body_lines)
     body = _strip_blank_lines(body_lines)
     title_words = words_of(title)
+    alias_words = [word for alias in aliases for word in words_of(alias)]
     return Topic(
         id=topic_id,
         title=title,
         body=body,
-        title_words=tuple(sorted(set(title_words))),
-        words=tuple(sorted({*title_words, *words_of(body)})),
+        title_words=tuple(sorted({*title_words, *alias_words})),
+        words=tuple(sorted({*title_words, *alias_words, *words_of(body)})),
+        aliases=aliases,
     )
 
 
@@ -337,10 +365,16 @@ def _describe(topics: tuple[Topic, ...]) -> str:
     return ", ".join(f"{t.id} ({t.title})" for t in topics)
 
 
-def find(topics: tuple[Topic, ...], key: str) -> Topic:
-    """The topic named by an id, an exact title or an unambiguous prefix of either.
+def _names(topic: Topic) -> tuple[str, ...]:
+    """The names a topic answers to, case-folded: its title and its aliases."""
+    return (topic.title.casefold(), *(alias.casefold() for alias in topic.aliases))
 
-    Matching ignores case and treats ``"boiler room"``, ``"Boiler Room"`` and ``"boiler-room"`` alike.
+
+def find(topics: tuple[Topic, ...], key: str) -> Topic:
+    """The topic named by an id, a title, an alias or an unambiguous prefix of one.
+
+    Matching ignores case and treats ``"boiler room"``, ``"Boiler Room"`` and ``"boiler-room"`` alike. Exact
+    names win over prefixes, and ids and titles over aliases (``<!-- aliases: ... -->``, see the module).
 
     Args:
         topics: The topics to look in.
@@ -353,31 +387,48 @@ def find(topics: tuple[Topic, ...], key: str) -> Topic:
         AmbiguousTopic: when `key` is a prefix of several topics (they are listed).
         TopicNotFound: when nothing matches (near matches are listed when there are any).
     """
-    wanted = key.strip()
+    wanted = " ".join(key.split())
     folded = wanted.casefold()
     slug = slugify(wanted)
     for hits in (
         [t for t in topics if t.id == wanted],
         [t for t in topics if t.title.casefold() == folded],
         [t for t in topics if slug and t.id == slug],
+        [t for t in topics if slug and slugify(t.title) == slug],
+        [t for t in topics if folded in (a.casefold() for a in t.aliases)],
+        [t for t in topics if slug and slug in (slugify(a) for a in t.aliases)],
     ):
         if len(hits) == 1:
             return hits[0]
+        if hits:
+            raise AmbiguousTopic(f"{wanted!r} could mean {_describe(tuple(hits))}.", tuple(hits))
     if slug or folded:
-        prefixed = tuple(
-            t
-            for t in topics
-            if (slug and (t.id.startswith(slug) or slugify(t.title).startswith(slug)))
-            or (folded and t.title.casefold().startswith(folded))
-        )
+
+        def starts(names: tuple[str, ...]) -> bool:
+            return any(
+                (slug and slugify(name).startswith(slug)) or (folded and name.startswith(folded))
+                for name in names
+            )
+
+        prefixed = tuple(t for t in topics if (slug and t.id.startswith(slug)) or starts(_names(t)[:1]))
+        if not prefixed:
+            prefixed = tuple(t for t in topics if starts(_names(t)[1:]))
         if len(prefixed) == 1:
             return prefixed[0]
         if prefixed:
             raise AmbiguousTopic(f"{wanted!r} could mean {_describe(prefixed)}.", prefixed)
-    by_name = {t.id: t for t in topics} | {t.title.casefold(): t for t in topics}
+    by_name: dict[str, Topic] = {}
+    for topic in topics:
+        for name in (topic.id, *_names(topic), *(slugify(a) for a in topic.aliases)):
+            by_name.setdefault(name, topic)
     close = difflib.get_close_matches(slug or folded, list(by_name), n=8, cutoff=0.6)
     close += difflib.get_close_matches(folded, list(by_name), n=8, cutoff=0.6)
     near = tuple(dict.fromkeys(by_name[name] for name in close))[:5]
+    if not near and folded:
+        titled = [
+            t for t in search(topics, wanted) if all(_has_prefix(t.title_words, w) for w in words_of(wanted))
+        ]
+        near = tuple(titled)[:5]
     if not near and slug:
         near = tuple(t for t in topics if set(slug.split("-")) & set(t.id.split("-")))[:5]
     if near:

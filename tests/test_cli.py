@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -125,3 +126,74 @@ def test_saves_option_sets_the_folder(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.setattr(cli, "_run_app", lambda args: 0)
     assert cli.main(["--saves", str(tmp_path / "here")]) == 0
     assert os.environ["CHIMERA_SAVES"] == str(tmp_path / "here")
+
+
+@pytest.fixture
+def pebbles() -> Iterator[object]:
+    from tests.tinygame import RULES
+
+    games.register(RULES)
+    yield RULES
+    games.unregister(RULES.id)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--saves", "{dir}", "--theme", "textual-light", "new", "pebbles"],
+        ["new", "pebbles", "--saves", "{dir}", "--theme", "textual-light"],
+        ["--theme", "textual-light", "new", "pebbles", "--saves", "{dir}"],
+        ["--saves", "{dir}", "load", "x.chimera", "--theme", "textual-light"],
+    ],
+)
+def test_global_options_work_before_and_after_the_command(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.delenv("CHIMERA_SAVES", raising=False)
+    seen: list[object] = []
+    monkeypatch.setattr(cli, "_run_app", lambda args: seen.append(args.theme) or 0)
+    folder = str(tmp_path / "here")
+    assert cli.main([a.replace("{dir}", folder) for a in argv]) == 0
+    assert seen == ["textual-light"]
+    assert os.environ["CHIMERA_SAVES"] == folder
+
+
+def test_an_option_before_the_command_is_not_reset_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[object] = []
+    monkeypatch.setattr(cli, "_run_app", lambda args: seen.append(args.theme) or 0)
+    assert cli.main(["--theme", "nord", "new", "pebbles"]) == 0
+    assert cli.main(["new", "pebbles"]) == 0
+    assert seen == ["nord", None]
+
+
+@pytest.mark.parametrize("command", [["rules", "pebbles"], ["bench", "pebbles"], ["demo", "pebbles"]])
+def test_every_command_accepts_the_global_options_after_it(command: list[str]) -> None:
+    args = cli.build_parser().parse_args([*command, "--saves", "D", "--theme", "nord"])
+    assert (args.saves, args.theme) == ("D", "nord")
+
+
+def _fills(svg: Path) -> set[str]:
+    return {colour.lower() for colour in re.findall(r'fill="(#[0-9a-fA-F]{6})"', svg.read_text())}
+
+
+def test_demo_honours_the_theme(pebbles: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from textual.app import App
+
+    light = App().get_theme("textual-light")
+    assert light is not None and light.background is not None
+    dark, bright = tmp_path / "dark.svg", tmp_path / "light.svg"
+    common = ["demo", "pebbles", "--seed", "3", "--size", "60x16"]
+    assert cli.main([*common, "--screenshot", str(dark)]) == 0
+    assert cli.main([*common, "--screenshot", str(bright), "--theme", "textual-light"]) == 0
+    background = light.background.lower()
+    assert background in _fills(bright)
+    assert background not in _fills(dark)
+
+
+def test_demo_refuses_an_unknown_theme(
+    pebbles: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    svg = tmp_path / "x.svg"
+    assert cli.main(["--theme", "neon", "demo", "pebbles", "--screenshot", str(svg)]) == 2
+    assert "There is no theme called 'neon'" in capsys.readouterr().err
+    assert not svg.exists()

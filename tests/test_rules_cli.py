@@ -119,3 +119,61 @@ def test_defaults_to_standard_streams(capsys: pytest.CaptureFixture[str]) -> Non
     assert "Pebbles in the heap" in captured.out
     assert captured.err.startswith("chimera rules: Pebbles: No rules topic matches 'nothing-like-it'")
     assert captured.err.count("\n") == 1
+
+
+def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from chimera_tui import cli
+
+    code = cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "station", "--list", "claw"],
+        ["rules", "station", "claw", "--list"],
+        ["rules", "--saves", "/nonexistent", "station", "--list", "claw"],
+    ],
+)
+def test_list_with_words_after_it_as_the_readme_shows(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = _cli(argv, capsys)
+    assert code == EXIT_OK, err
+    assert "Claw Shop" in out and "module-claw-shop" in out
+    assert "Overview" in out and "module-vineyard" not in out  # only the topics naming a claw
+
+
+def test_list_with_several_words(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _cli(["rules", "station", "--list", "claw", "shop"], capsys)
+    assert code == EXIT_OK
+    assert "module-claw-shop" in out
+
+
+def test_list_matching_nothing_suggests_close_topics(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _cli(["rules", "station", "--list", "boilr"], capsys)
+    assert code == EXIT_USAGE
+    assert "no Chimera Station rules topic matches 'boilr'; close matches:" in err
+    assert "Boiler Room" in err
+
+
+@pytest.mark.parametrize(("key", "heading"), [("Bull Head", "Bull Head"), ("bull head", "Bull Head")])
+def test_a_card_name_opens_its_topic(key: str, heading: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _cli(["rules", "codename", key], capsys)
+    assert code == EXIT_OK, err
+    assert out.lstrip().startswith(heading)
+
+
+def test_a_module_name_in_any_case_opens_its_topic(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _cli(["rules", "station", "boiler room"], capsys)
+    assert code == EXIT_OK, err
+    assert out.lstrip().startswith("Boiler Room")
+
+
+def test_an_unknown_name_lists_close_matches(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _cli(["rules", "codename", "Bul Hed"], capsys)
+    assert code == EXIT_USAGE
+    assert err.startswith("chimera rules: Codename: Chimera: No rules topic matches 'Bul Hed'; did you mean")
+    assert "bull-head (Bull Head)" in err

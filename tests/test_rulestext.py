@@ -237,6 +237,62 @@ class TestFind:
             find(parse_topics(SAMPLE), "xylophone")
 
 
+ALIASED = """\
+## Heads {#heads}
+
+<!-- aliases: Bull Head, Wolf Head -->
+Heads bite.
+
+## Bull Torso
+
+<!-- aliases: Bull's torso -->
+A torso.
+
+## Arena
+
+Fights. Bull Head and Wolf Head appear here too.
+"""
+
+
+class TestAliases:
+    def test_alias_lines_are_read_and_hidden(self) -> None:
+        heads = parse_topics(ALIASED)[0]
+        assert heads.aliases == ("Bull Head", "Wolf Head")
+        assert heads.body == "Heads bite."
+        assert "aliases" not in heads.markdown and "<!--" not in parse_rules(ALIASED).markdown
+
+    def test_alias_words_are_searched_and_rank_like_title_words(self) -> None:
+        topics = parse_topics(ALIASED)
+        assert [t.id for t in search(topics, "wolf")] == ["heads", "arena"]
+
+    @pytest.mark.parametrize(
+        ("key", "topic_id"),
+        [
+            ("Bull Head", "heads"),
+            ("bull head", "heads"),
+            ("bull-head", "heads"),
+            ("wolf", "heads"),
+            ("bull", "bull-torso"),  # a title prefix beats an alias prefix
+            ("bulls torso", "bull-torso"),
+            ("ARENA", "arena"),
+        ],
+    )
+    def test_find_by_alias(self, key: str, topic_id: str) -> None:
+        assert find(parse_topics(ALIASED), key).id == topic_id
+
+    def test_alias_used_by_two_topics_is_ambiguous(self) -> None:
+        topics = parse_topics("## A\n\n<!-- aliases: Horn -->\nx\n\n## B\n\n<!-- aliases: horn -->\ny\n")
+        with pytest.raises(AmbiguousTopic, match="'Horn' could mean a"):
+            find(topics, "Horn")
+
+    def test_nothing_matching_suggests_topics_naming_the_words(self) -> None:
+        topics = parse_topics(SAMPLE + "\n## Claw Shop\n\nBuy claws.\n\n## Claw\n\nA claw.\n")
+        with pytest.raises(TopicNotFound) as caught:
+            find(topics, "claws shop")
+        assert "did you mean" in str(caught.value)
+        assert "claw-shop (Claw Shop)" in str(caught.value)
+
+
 class TestGames:
     def test_registered_game_uses_rules_markdown(self, pebbles: str) -> None:
         assert markdown_for(pebbles) == PEBBLES_RULES_MD

@@ -34,8 +34,29 @@ async def _play(app: object, size: tuple[int, int], path: Path) -> bool:
     return True
 
 
-def run_demo(game_id: str, players: int | None, seed: int, size: tuple[int, int], screenshot: str) -> int:
-    """Play `game_id` with the strongest bot in every seat and write the final screen to `screenshot`."""
+def _theme_problem(theme: str) -> str | None:
+    """Why `theme` cannot be used (None when it can): the demo has no one to show a notification to."""
+    from chimera_tui.ui.app import ChimeraApp
+
+    known = ChimeraApp().available_themes
+    if theme in known:
+        return None
+    return f"There is no theme called {theme!r}; the themes are: {', '.join(sorted(known))}."
+
+
+def run_demo(
+    game_id: str,
+    players: int | None,
+    seed: int,
+    size: tuple[int, int],
+    screenshot: str,
+    *,
+    theme: str | None = None,
+) -> int:
+    """Play `game_id` with the strongest bot in every seat and write the final screen to `screenshot`.
+
+    `theme` is a Textual theme name (``--theme``); an unknown name is refused before the game starts.
+    """
     from chimera_tui.ui.app import ChimeraApp
 
     rules = games.get(game_id)
@@ -50,10 +71,13 @@ def run_demo(game_id: str, players: int | None, seed: int, size: tuple[int, int]
     except LaunchError as exc:
         print(exc.message, file=sys.stderr)
         return 2
+    if theme is not None and (problem := _theme_problem(theme)) is not None:
+        print(problem, file=sys.stderr)
+        return 2
     path = Path(screenshot).resolve()
     path.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="chimera-demo-") as saves:
-        app = ChimeraApp(plan=LaunchPlan(start=start), saves=Path(saves), bot_delay=0.0)
+        app = ChimeraApp(plan=LaunchPlan(start=start), saves=Path(saves), bot_delay=0.0, theme=theme)
         finished = asyncio.run(_play(app, size, path))
     if not finished:
         print(f"The demo game did not end within {DEMO_TIMEOUT:.0f} seconds.", file=sys.stderr)
