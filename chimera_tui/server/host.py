@@ -489,6 +489,7 @@ class TableHost:
             log=tuple(text for _, text in match.texts_for(viewer)),
             log_events=table.log_events(viewer),
             undo_refusal="Spectators cannot undo." if seat is None else match.undo_refusal(seat),
+            history=table.history(),
             **base,
         )
 

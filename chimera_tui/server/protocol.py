@@ -177,6 +177,9 @@ class Update(Message):
     """What happened at the table besides moves ("Bob joined", "Alice is away: a bot plays for her")."""
     chat: tuple[str, ...] = ()
     """The latest chat lines, "name: text", oldest first."""
+    history: tuple[bytes, ...] = ()
+    """Once the game is over (and everything is public): the public view after each step, from step 0, for
+    result screens that chart the whole game; empty before."""
 
 
 class Refused(Message):

@@ -84,6 +84,7 @@ class HostedTable:
         self.chat: collections.deque[str] = collections.deque(maxlen=20)
         self._bots: dict[int, Bot] = {}
         self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
+        self._history: tuple[bytes, ...] | None = None
         factories = games.bots(record.game)
         for seat, bot in enumerate(record.bots):
             if bot is not None:
@@ -180,6 +181,17 @@ class HostedTable:
         self.away.discard(seat)
         if not self.is_bot_seat(seat):
             self._bots.pop(seat, None)
+
+    def history(self) -> tuple[bytes, ...]:
+        """The encoded public view after every step, once the game is over (cached); () before."""
+        if self.match is None or not self.over:
+            return ()
+        if self._history is None or len(self._history) != len(self.match) + 1:
+            self._history = tuple(
+                msgspec.msgpack.encode(self.rules.view(self.match.state_at(step), None))
+                for step in range(len(self.match) + 1)
+            )
+        return self._history
 
     def log_events(self, viewer: int | None) -> tuple[tuple[str, ...], ...]:
         """What each log line of `viewer` caused, from the `events` field of the views (cached)."""

@@ -217,7 +217,8 @@ class HostLink:
 class SeenMatch:
     """What a remote seat knows of the match: the state as it sees it and how many actions were taken.
 
-    Screens that read ``table.match.state`` get the seat's view; there is no history of past states.
+    Screens that read ``table.match.state`` get the seat's view. Past states are known once the game is
+    over, as public views (the host sends them with the final `Update`), for result screens.
     """
 
     def __init__(self, table: RemoteTable) -> None:
@@ -229,6 +230,14 @@ class SeenMatch:
 
     def __len__(self) -> int:
         return self._table.step
+
+    def state_at(self, step: int) -> Any:
+        """The state after `step` actions: the current view, or once the game is over any past public view.
+
+        Raises:
+            IndexError: for a past step while the game is still on (a seat never sees the past states).
+        """
+        return self._table.state_at(step)
 
 
 class RemoteTable:
@@ -257,10 +266,23 @@ class RemoteTable:
         self._log_events: tuple[tuple[str, ...], ...] = ()
         self._undo_refusal: str | None = "There is nothing to undo."
         self._pending = False
+        self._history: tuple[bytes, ...] = ()
+        self._past: dict[int, Any] = {}
         self._listeners: list[TableListener] = []
         self._refusal_listeners: list[RefusalListener] = []
 
     # -- news from the host ----------------------------------------------------------------------------
+
+    def state_at(self, step: int) -> Any:
+        """See `SeenMatch.state_at`."""
+        if step == self.step:
+            return self._view
+        if not 0 <= step < len(self._history):
+            raise IndexError(f"step {step} is not known to this seat")
+        cached = self._past.get(step)
+        if cached is None:
+            cached = self._past[step] = P.decode_view(self._history[step], self.rules.state_type)
+        return cached
 
     def receive(self, update: P.Update) -> None:
         """Take the host's latest `update` and tell the listeners."""
@@ -283,6 +305,9 @@ class RemoteTable:
         self._log = update.log
         self._log_events = update.log_events
         self._undo_refusal = update.undo_refusal
+        if update.history != self._history:
+            self._history = update.history
+            self._past = {}
         self._pending = False
         self.ready.set()
         for listener in list(self._listeners):

@@ -1,0 +1,58 @@
+"""The lobby app and the games' own screens over `RemoteTable`s, headless (Textual's Pilot), against a real
+table host on a Unix socket."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest
+
+from chimera_tui.server import protocol as P
+from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.screens.lobby import CreateDialog, LobbyApp, LobbyScreen, WaitingScreen
+from tests.server.helpers import HANG, hosted, until
+
+
+async def test_the_lobby_opens_a_table_that_waits_for_its_players(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            await until(lambda: isinstance(app.screen, CreateDialog))
+            await pilot.press("f5")
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            (code,) = h.host.tables
+            assert app.table is not None and app.table.code == code
+            await pilot.press("escape")
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await until(lambda: code in app.screen.codes)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["codename", "station"])
+async def test_a_whole_remote_game_plays_on_the_games_own_screen(tmp_path: Path, game: str) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            app.create_table(P.CreateTable(game=game, players=2, bots=(None, "random"), seed=3))
+            await until(lambda: isinstance(app.screen, GameScreen))
+            table = app.table
+            assert table is not None and table.seat == 0
+            rng = random.Random(1)
+            async with asyncio.timeout(HANG * 6):
+                while table.to_act() is not None:
+                    step = table.step
+                    if table.to_act() == 0 and table.legal_actions():
+                        assert table.submit(rng.choice(list(table.legal_actions()))) is None
+                    await until(lambda step=step: table.step != step or table.to_act() is None)
+                    await pilot.pause()
+            await pilot.pause()
+            final = h.host.tables[table.code].match
+            assert final is not None and table.step == len(final)
+            assert table.match.state_at(0) is not None  # the whole game is known once it is over
+            if game == "station":  # its results chart the whole game from the past states
+                await until(lambda: type(app.screen).__name__ == "ResultsScreen")
+            assert app.screen.is_attached
