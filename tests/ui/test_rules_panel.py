@@ -115,7 +115,34 @@ async def test_typing_filters_the_list_and_previews_the_best_match() -> None:
         await pilot.press("space", *"game", "space", *"end")
         await pilot.pause()
         assert listed(app) == ["scoring", "bonus-cards"]
-        assert panel_of(app).topic_id == "bonus-cards"  # still listed, so it stays on show
+        assert panel_of(app).topic_id == "scoring"  # the best match is always the one previewed
+
+
+async def test_typing_a_module_name_then_enter_reads_that_module() -> None:
+    """Issue 8: typing ``boiler`` listed Boiler Room first, but Enter opened "Build bonuses"."""
+    app = HostApp("station")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"boiler")
+        await pilot.pause()
+        assert listed(app)[0] == "module-boiler"
+        assert app.screen.query_one("#rules-topics", OptionList).highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert panel_of(app).topic_id == "module-boiler"
+        assert app.screen.query_one("#rules-text").border_title == "Boiler Room"
+
+
+async def test_clearing_the_search_keeps_the_topic_on_show() -> None:
+    app = HostApp("pebbles")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*"bonus")
+        await pilot.pause()
+        assert panel_of(app).topic_id == "bonus-cards"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert listed(app) == [t.id for t in topics_for("pebbles")]
+        assert panel_of(app).topic_id == "bonus-cards"
 
 
 async def test_no_match_keeps_the_topic_and_says_so() -> None:

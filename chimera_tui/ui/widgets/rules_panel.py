@@ -222,8 +222,11 @@ class RulesPanel(Widget):
         else:
             message = Content.assemble("No topic matches ", (query.strip(), "bold"))
             topic_list.set_options([Option(message, id=NO_MATCH_ID, disabled=True)])
-        if self._matches and self.topic not in self._matches:
-            self.topic_id = self._matches[0].id  # preview the best match
+        if self._matches and (query.strip() or self.topic not in self._matches):
+            # Words typed: the best match (listed first) is previewed and highlighted, so Enter reads what
+            # the list shows on top, never a topic left on show by an earlier search (issue 8: "boiler"
+            # listed Boiler Room first but Enter opened Build bonuses). A cleared search keeps the topic.
+            self.topic_id = self._matches[0].id
         self._highlight(self.topic_id)
 
     def compose(self) -> ComposeResult:
