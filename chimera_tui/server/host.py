@@ -490,6 +490,7 @@ class TableHost:
             log_events=table.log_events(viewer),
             undo_refusal="Spectators cannot undo." if seat is None else match.undo_refusal(seat),
             history=table.history(),
+            history_log=match.log if over else (),
             **base,
         )
 

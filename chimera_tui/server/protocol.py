@@ -18,6 +18,8 @@ from typing import Any
 
 import msgspec
 
+from chimera_tui.engine.match import LogEntry
+
 CLIENT_FRAME_LIMIT = 64 * 1024
 """The largest frame a client may send (its longest message is a chat line or an action's notation)."""
 
@@ -180,6 +182,8 @@ class Update(Message):
     history: tuple[bytes, ...] = ()
     """Once the game is over (and everything is public): the public view after each step, from step 0, for
     result screens that chart the whole game; empty before."""
+    history_log: tuple[LogEntry, ...] = ()
+    """Once the game is over: every action (seat, notation) in order, for result screens; empty before."""
 
 
 class Refused(Message):

@@ -25,6 +25,7 @@ from typing import Any
 
 from chimera_tui import games
 from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.match import LogEntry
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.server import protocol as P
 from chimera_tui.table.base import Seat, TableListener
@@ -217,8 +218,9 @@ class HostLink:
 class SeenMatch:
     """What a remote seat knows of the match: the state as it sees it and how many actions were taken.
 
-    Screens that read ``table.match.state`` get the seat's view. Past states are known once the game is
-    over, as public views (the host sends them with the final `Update`), for result screens.
+    Screens that read ``table.match.state`` get the seat's view. Past states and the log of actions are known
+    once the game is over, as public views and notations (the host sends them with the final `Update`), for
+    result screens; before that `log` is empty and `state_at` knows only the present.
     """
 
     def __init__(self, table: RemoteTable) -> None:
@@ -230,6 +232,11 @@ class SeenMatch:
 
     def __len__(self) -> int:
         return self._table.step
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every action taken (seat, notation), once the game is over; () before."""
+        return self._table.history_log
 
     def state_at(self, step: int) -> Any:
         """The state after `step` actions: the current view, or once the game is over any past public view.
@@ -267,6 +274,8 @@ class RemoteTable:
         self._undo_refusal: str | None = "There is nothing to undo."
         self._pending = False
         self._history: tuple[bytes, ...] = ()
+        self.history_log: tuple[LogEntry, ...] = ()
+        """Every action (seat, notation) once the game is over; () before."""
         self._past: dict[int, Any] = {}
         self._listeners: list[TableListener] = []
         self._refusal_listeners: list[RefusalListener] = []
@@ -305,6 +314,7 @@ class RemoteTable:
         self._log = update.log
         self._log_events = update.log_events
         self._undo_refusal = update.undo_refusal
+        self.history_log = update.history_log
         if update.history != self._history:
             self._history = update.history
             self._past = {}
