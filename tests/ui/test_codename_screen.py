@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
+import msgspec
+from textual.content import Content
+from textual.widgets import Static
+
 from chimera_tui import games
-from chimera_tui.games.codename.actions import AttackWith, Done, EndTurn
+from chimera_tui.games.codename.actions import Attach, AttackWith, Done, EndTurn
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
+from chimera_tui.rulestext import slugify
 from chimera_tui.saves import list_saves, load
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.games.codename.results import ResultsScreen, story
 from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.codename.widgets import ActionMenu
 from chimera_tui.ui.screens.handoff import HandOffScreen
@@ -114,7 +121,7 @@ async def test_nothing_to_do_says_why(tmp_path: Path) -> None:
 
 
 async def test_rules_open_on_the_card_under_the_cursor(tmp_path: Path) -> None:
-    """? on a part with an ability opens that ability's rule."""
+    """? on a part or a torso half opens that card's own topic (issue 8 §3: not "Torso choice")."""
     app = ChimeraApp(plan=LaunchPlan(start=advanced(Phase.TURN)), saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause(0.2)
@@ -123,18 +130,17 @@ async def test_rules_open_on_the_card_under_the_cursor(tmp_path: Path) -> None:
         state = app._table.match.state  # type: ignore[union-attr]
         from chimera_tui.games.codename.content import load
 
-        parts = load().parts
-        with_ability = next((p.card for p in state.players[0].monster if parts[p.card].ability), None)
+        c = load()
         grid = screen.query_one("#zone-monster-0", CardGrid)
-        if with_ability is not None:
-            grid.select(with_ability)
+        half = state.players[0].torso[0]
+        grid.select(half)
+        await pilot.pause()
+        assert screen.rules_topic() == slugify(c.torsos[half].name)
+        if state.players[0].monster:
+            part = state.players[0].monster[0].card
+            grid.select(part)
             await pilot.pause()
-            expected = f"ability-{parts[with_ability].ability}"
-        else:
-            expected = "torso-values"
-            grid.select(state.players[0].torso[0])
-            await pilot.pause()
-        assert screen.rules_topic() == expected
+            assert screen.rules_topic() == slugify(c.parts[part].name)
         await pilot.press("question_mark")
         await pilot.pause(0.2)
         assert isinstance(app.screen, RulesScreen)
@@ -188,21 +194,34 @@ async def test_mouse_click_moves_the_cursor_and_chooses(tmp_path: Path) -> None:
         assert isinstance(app.screen, ActionMenu)
 
 
-def test_dice_are_read_from_the_rules_events() -> None:
-    """The dice display's data: each part's dice and modifier, the total and the outcome."""
-    from chimera_tui.ui.games.codename.words import parse_roll
+def test_dice_show_each_throw_in_words() -> None:
+    """The dice display's data comes from the state's latest roll; a 6 rolled again under exploding sixes is
+    shown as separate throws and said in words, never as "[17!]"."""
+    from chimera_tui.games.codename.state import Roll, RollPart
+    from chimera_tui.ui.games.codename.words import roll_view
 
-    roll = parse_roll(
-        "Rolls: bear-arm-1 2+4+1; wolf-claw-2 8+1 +2 pack = 18 against Defense 16: torso:0 destroyed.",
-        "Robo attacks Ada's torso",
+    roll = Roll(
+        "attack",
+        1,
+        (RollPart("bear-arm-1", ((2,), (4,)), 1), RollPart("wolf-claw-2", ((6, 2),), 1, 2)),
+        "torso:0",
+        0,
+        bonus=3,
+        defense=16,
+        total=21,
+        hit=True,
     )
-    assert roll is not None and roll.total == 18
-    assert [(g.label, g.dice, g.modifier, g.extra) for g in roll.groups] == [
-        ("Bear Arm", (2, 4), 1, ""),
-        ("Wolf Claw", (8,), 1, "+2 pack"),
+    view = roll_view(roll, ["Ada", "Robo"])
+    assert view is not None and view.total == 21 and view.title == "Robo attacks Ada's torso"
+    assert [(g.label, g.dice, g.modifier) for g in view.groups] == [
+        ("Bear Arm", (2, 4), 1),
+        ("Wolf Claw", (6, 2), 1),
+        ("Roar", (), 3),
     ]
-    assert roll.outcome == "≥ 16: TORSO DESTROYED"
-    assert parse_roll("Player 1 growls: the turn passes.") is None
+    assert view.groups[1].extra == "+2 Pack Hunter (a 6 rolled again and added)"
+    assert all(d <= 6 for g in view.groups for d in g.dice)
+    assert view.outcome == "≥ Defense 16: DESTROYED"
+    assert roll_view(None, []) is None
 
 
 def test_names_fit_a_tile_and_menus_speak_to_the_player() -> None:
@@ -216,3 +235,129 @@ def test_names_fit_a_tile_and_menus_speak_to_the_player() -> None:
     )
     assert imperative("attacks Wolf Claw with Ada's torso", "Ada") == "Attack Wolf Claw with your torso"
     assert imperative("growls and ends the turn", None) == "Growl and end the turn"
+
+
+HOSTILE = ["[/]", "[bold]Bob", "[@click=app.quit]q[/]", "back\\"]
+
+
+async def test_player_names_are_plain_text(tmp_path: Path) -> None:
+    """Issue 9: a name is never markup: "[/]" does not crash, "[bold]Bob" is not bold, no action links."""
+    for phase in (Phase.AUCTION, Phase.TURN, Phase.OVER):
+        start = advanced(phase, seats="human,bot")
+        start = msgspec.structs.replace(
+            start,
+            seats=tuple(
+                msgspec.structs.replace(s, name=n) for s, n in zip(start.seats, HOSTILE, strict=False)
+            ),
+        )
+        app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+        async with app.run_test(size=(160, 50)) as pilot:
+            await pilot.pause(0.3)
+            if isinstance(app.screen, ResultsScreen):
+                text = str(app.screen.query_one("#cn-results-verdict", Static).render())
+                await pilot.press("escape")
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, CodenameScreen)
+            line = screen.query_one("#cn-players", Static).render()
+            assert isinstance(line, Content)
+            assert "[/]" in line.plain and "[bold]Bob" in line.plain
+            assert not any(
+                "bold" in str(span.style) and "Bob" in line.plain[span.start : span.end][:3]
+                for span in line.spans
+                if span.start > 0
+            )
+            title = screen.query_one("#zone-monster-1", CardGrid).border_title
+            shown = title if isinstance(title, Content) else Content.from_markup(str(title))
+            assert "[bold]Bob" in shown.plain
+            if phase is Phase.OVER:
+                assert "Bob" in text or "[/]" in text or "nobody" in text.lower() or "share" in text
+
+
+def _screen_text(app: ChimeraApp) -> str:
+    """What the terminal shows, as text (the SVG export without its generated class names)."""
+    svg = app.export_screenshot()
+    return re.sub(r"terminal-[0-9a-z-]+", "t", svg)
+
+
+async def _second_builder_sees(tmp_path: Path, attach_first: bool) -> str:
+    start = advanced(Phase.BUILD, seats="human,human")
+    match = start.match
+    rules = games.get("codename")
+    if attach_first:
+        attaches = [a for a in rules.legal_actions(match.state) if isinstance(a, Attach)]
+        assert attaches
+        match.submit(attaches[-1])
+    match.submit(Done())
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path / str(attach_first), bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, HandOffScreen)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, CodenameScreen) and app._table is not None and app._table.seat == 1
+        return _screen_text(app)
+
+
+async def test_secrecy_the_next_builder_sees_nothing_of_private_building(tmp_path: Path) -> None:
+    """Issue 9: after the hand-off, Player 2's screen (log included) is the same whatever Player 1 built."""
+    built = await _second_builder_sees(tmp_path, True)
+    nothing = await _second_builder_sees(tmp_path, False)
+    assert "attaches" not in built
+    assert built == nothing
+
+
+async def test_results_screen_at_the_end_and_again_with_r(tmp_path: Path) -> None:
+    app = ChimeraApp(plan=LaunchPlan(start=advanced(Phase.OVER)), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ResultsScreen)
+        chart = str(app.screen.query_one("#cn-results-chart", Static).render())
+        assert "Cards on each monster" in chart and "end" in chart
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CodenameScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ResultsScreen)
+
+
+def test_results_story_is_rebuilt_from_the_log() -> None:
+    start = advanced(Phase.OVER)
+    match = start.match
+    rules = games.get("codename")
+    states = [match.state_at(i) for i in range(len(match) + 1)]
+    actions = [rules.parse(states[i], e.action) for i, e in enumerate(match.log)]
+    s = story(states, actions, [e.seat for e in match.log])
+    final = match.state
+    assert s.final == [len(p.torso) + len(p.monster) if p.alive else 0 for p in final.players]
+    assert sum(s.lost) == len(final.graveyard) + sum(s.regrown)
+    assert len(s.columns) == final.arena_round + 1 and s.columns[-1] == "end"
+    assert all(h <= a for h, a in zip(s.hits, s.attacks, strict=True))
+    assert s.verdict in final.events
+
+
+async def test_choices_group_attacks_and_show_each_chance(tmp_path: Path) -> None:
+    """Issue 8 §3: "c" lists one line per attacking part; its targets come with the exact chance."""
+    app = ChimeraApp(plan=LaunchPlan(start=advanced(Phase.TURN)), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        table = app._table
+        assert table is not None
+        attacks = [a for a in table.legal_actions() if isinstance(a, AttackWith)]
+        await pilot.press("c")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        grouped = [label for label in menu.labels if label.startswith("Attack with ")]
+        assert len(grouped) == len({a.part for a in attacks}) and len(menu.labels) < len(
+            table.legal_actions()
+        )
+        assert all("%" in label for label in grouped)
+        await pilot.press("enter")
+        await pilot.pause()
+        sub = app.screen
+        assert isinstance(sub, ActionMenu) and all(
+            re.match(r"\s*(\d+%|<1%|>99%) · ", lab) for lab in sub.labels
+        )
+        assert not any(re.search(r"[a-z]+-[a-z]+-\d", lab) for lab in (*menu.labels, *sub.labels))  # no ids

@@ -292,10 +292,7 @@ def window_act(state: State, action: Attach | Wait) -> State:
         if can_attach_now(state, seat):
             return state
     else:
-        state = told.tell(
-            msgspec.structs.replace(state, waived=(*state.waived, seat)),
-            f"{told.who(seat)} attaches nothing more this turn.",
-        )
+        state = msgspec.structs.replace(state, waived=(*state.waived, seat))
     rest = state.window[1:]
     return msgspec.structs.replace(state, window=rest, phase=Phase.WINDOW if rest else Phase.TURN)
 

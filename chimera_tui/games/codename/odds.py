@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from chimera_tui.games.codename.combat import EXPLODE_LIMIT
+from chimera_tui.games.codename.abilities import PACK_BONUS
+from chimera_tui.games.codename.combat import EXPLODE_LIMIT, stats
+from chimera_tui.games.codename.state import State
 
 
 @cache
@@ -63,3 +65,21 @@ def percent(p: float) -> str:
     if p < 0.005:
         return "<1%"
     return f"{round(p * 100)}%"
+
+
+def attack_chance(state: State, parts: tuple[str, ...] | list[str], target: str) -> float:
+    """The chance that `parts` attacking together destroy `target` now, before any reaction.
+
+    Counts each part's dice and Attack Mod, Pack Hunter when more than one part attacks, a Roar waiting for
+    the attack (or already on the declared attack), and Defense already raised by a reaction.
+    """
+    attack = state.attack
+    bonus = attack.bonus if attack is not None else state.roar
+    extra_defense = attack.defense if attack is not None and attack.target == target else 0
+    dice = 0
+    mod = bonus
+    for part in parts:
+        s = stats(state, part)
+        dice += s.attack_roll
+        mod += s.attack_mod + (PACK_BONUS if len(parts) > 1 and s.ability == "pack" else 0)
+    return chance(dice, mod, stats(state, target).defense + extra_defense, state.explode)

@@ -9,8 +9,11 @@ from collections.abc import Sequence
 
 from chimera_tui.games.codename.actions import Action, Attach, AttackWith, Join, Pick, PickTorso, Take, Use
 from chimera_tui.games.codename.attaching import outer_info
+from chimera_tui.games.codename.combat import stats
 from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.odds import attack_chance, percent
 from chimera_tui.games.codename.state import Phase, State
+from chimera_tui.rulestext import slugify
 from chimera_tui.ui.games.codename.view import (
     PHASE_TOPIC,
     attack_id,
@@ -125,15 +128,80 @@ def why_nothing(
 
 
 def topic_for(state: State, key: str | None) -> str:
-    """The rules topic for the card under the cursor, or for the phase."""
+    """The rules topic for what is under the cursor: a card's own topic (every part and torso half has one,
+    named as the card), a free place's "Attaching", or else the phase's topic."""
     card = (key or "").split(":", 1)[1] if (key or "").startswith(("hand:", "pool:")) else (key or "")
     if key and key.startswith("grave:"):
-        return "graveyard"
+        index = int(key[6:])
+        card = state.graveyard[index].card if index < len(state.graveyard) else ""
+        if not card:
+            return "graveyard"
     if key and key.startswith("place:"):
         return "attaching"
-    d = _C.parts.get(card)
-    if d is not None and d.ability and state.phase not in (Phase.DEAL, Phase.AUCTION, Phase.PICK):
-        return f"ability-{d.ability}"
-    if card in _C.torsos and state.phase is not Phase.TORSO:
-        return "torso-values"
+    if card in _C.parts:
+        return slugify(_C.parts[card].name)
+    if card in _C.torsos:
+        return slugify(_C.torsos[card].name)
     return PHASE_TOPIC[state.phase]
+
+
+# -- attacks with their chances ------------------------------------------------------------------------------
+
+
+def target_words(state: State, target: str, names: Sequence[str], me: int | None) -> str:
+    """An attack target in words, with its Defense: "Bob's Bull Head (Defense 6)"."""
+    seat = owner_of(state, target) if not target.startswith("torso:") else int(target[6:])
+    whose = "your" if seat == me else f"{names[seat]}'s"
+    defense = stats(state, target).defense
+    what = "torso" if target.startswith("torso:") else card_name(target)
+    return f"{whose} {what} (Defense {defense})"
+
+
+def attacker_words(state: State, part: str, me: int | None) -> str:
+    """An attacking part with its dice and cost: "Wolf Claw (1d+1, 1 energy)"."""
+    s = stats(state, part)
+    dice = f"{s.attack_roll}d{s.attack_mod:+d}" if s.attack_mod else f"{s.attack_roll}d"
+    name = "your torso" if part.startswith("torso:") else card_name(part)
+    return f"{name} ({dice}, {s.cost} energy)"
+
+
+def attack_label(state: State, action: AttackWith, names: Sequence[str], me: int | None) -> str:
+    """ "58% · Bob's Bull Head (Defense 6) with Wolf Claw (1d+1, 1 energy)"."""
+    p = percent(attack_chance(state, (action.part,), action.target))
+    return f"{p:>4} · {target_words(state, action.target, names, me)} with {attacker_words(state, action.part, me)}"
+
+
+def join_label(state: State, action: Join) -> str:
+    """ "Add Wolf Claw (1d+1, 1 energy): 35% → 58%"."""
+    attack = state.attack
+    assert attack is not None
+    before = percent(attack_chance(state, attack.parts, attack.target))
+    after = percent(attack_chance(state, (*attack.parts, action.part), attack.target))
+    return f"Add {attacker_words(state, action.part, None)}: {before} → {after} to destroy"
+
+
+def group_attacks(
+    state: State, attacks: Sequence[AttackWith], names: Sequence[str], me: int | None
+) -> list[tuple[str, list[tuple[str, AttackWith]]]]:
+    """Attacks grouped by attacking part, best chance first within each group, for a short menu.
+
+    Returns:
+        (the group's label, [(a target's label, the action)]) for each attacking part.
+    """
+    by_part: dict[str, list[AttackWith]] = {}
+    for a in attacks:
+        by_part.setdefault(a.part, []).append(a)
+    out = []
+    for part, options in by_part.items():
+        scored = sorted(
+            ((attack_chance(state, (part,), a.target), a) for a in options), key=lambda pair: -pair[0]
+        )
+        best_p, best = scored[0]
+        label = (
+            f"Attack with {attacker_words(state, part, me)}: {len(options)} "
+            f"target{'s' if len(options) != 1 else ''}, best {percent(best_p)} "
+            f"on {target_words(state, best.target, names, me)}"
+        )
+        rows = [(f"{percent(p):>4} · {target_words(state, a.target, names, me)}", a) for p, a in scored]
+        out.append((label, rows))
+    return out

@@ -13,7 +13,7 @@ from typing import Any
 from textual import on
 from textual.binding import Binding
 
-from chimera_tui.games.codename.actions import Action, AttackWith, Bid, parse
+from chimera_tui.games.codename.actions import Action, AttackWith, Bid, Join, parse
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.ui.games.codename import choices as c
 from chimera_tui.ui.games.codename import view as v
@@ -128,9 +128,19 @@ class ChoosingGameScreen(PagedGameScreen):
             label = f"Attack with {v.card_name(key)}… then choose the target ({len(attacks)} possible)"
             entries.append((label, lambda: self._start_aim(aid)))
         entries += [(self._words(a), a) for a in others]
-        self._menu(v.card_name(key.split(":", 1)[-1]) or "Choices", entries)
+        note = (
+            "Chances are before any reaction of the attacked player."
+            if any(isinstance(a, AttackWith) for a in others)
+            else ""
+        )
+        self._menu(v.card_name(key.split(":", 1)[-1]) or "Choices", entries, note)
 
     def _words(self, action: Action) -> str:
+        state = self.state
+        if state is not None and isinstance(action, AttackWith):
+            return "Attack " + c.attack_label(state, action, self._names, self._me())
+        if state is not None and isinstance(action, Join) and state.attack is not None:
+            return c.join_label(state, action)
         text = self.table.describe(action)
         head, sep, rest = text.partition(": ")
         words = w.named(w.prettify(rest if sep and head.startswith("Player") else text), self._names)
@@ -165,7 +175,8 @@ class ChoosingGameScreen(PagedGameScreen):
             self._focus_zone(grid)
         name = v.card_name(part) if not part.startswith("torso:") else "your torso"
         self.notify(
-            f"Choose the target for {name}: targets are marked ◎. Tab to another monster; Enter attacks; x cancels.",
+            f"Choose the target for {name}: targets are marked ◎, and the card view shows the chance to "
+            "destroy each. Tab to another monster; Enter attacks; x cancels.",
             title="Attack",
         )
 
@@ -179,7 +190,27 @@ class ChoosingGameScreen(PagedGameScreen):
             if state is not None:
                 self.notify(c.why_nothing(state, self._me(), actor, None, self._names), title="No choices")
             return
-        self._menu("All your choices", [(self._words(a), a) for a in self._legal])
+        state = self.state
+        attacks = [a for a in self._legal if isinstance(a, AttackWith)]
+        entries: list[tuple[str, Action | Callable[[], None]]] = []
+        if state is not None and attacks:
+            for label, rows in c.group_attacks(state, attacks, self._names, self._me()):
+                entries.append((label + " …", lambda rows=rows, label=label: self._attack_menu(label, rows)))
+        entries += [(self._words(a), a) for a in self._legal if not isinstance(a, AttackWith)]
+        note = (
+            "Attacks are grouped by the attacking part; Enter lists its targets with the chance to destroy each."
+            if attacks
+            else ""
+        )
+        self._menu("All your choices", entries, note)
+
+    def _attack_menu(self, title: str, rows: list[tuple[str, AttackWith]]) -> None:
+        entries: list[tuple[str, Action | Callable[[], None]]] = [(label, a) for label, a in rows]
+        self._menu(
+            title.split(":")[0],
+            entries,
+            "The chance to destroy each target, before any reaction of the attacked player.",
+        )
 
     def action_finish(self, name: str) -> None:
         if name not in _FINISH or self.state is None or self.state.phase is not _FINISH[name][0]:

@@ -8,11 +8,13 @@ Enter on a target marked ◎. At 80×24 one page shows at a time; from 150×44 e
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
@@ -21,13 +23,16 @@ from textual.widgets import Footer, Static
 
 import chimera_tui.styles
 from chimera_tui.games.codename.actions import Action, Attach, AttackWith
+from chimera_tui.games.codename.odds import attack_chance, percent
 from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.codename import view as v
 from chimera_tui.ui.games.codename import words as w
 from chimera_tui.ui.games.codename.flows import ChoosingGameScreen
+from chimera_tui.ui.games.codename.results import ResultsScreen, story
 from chimera_tui.ui.games.codename.widgets import PageTabs
-from chimera_tui.ui.seats import seat_markup
+from chimera_tui.ui.games.codename.words import escape
+from chimera_tui.ui.seats import SEAT_VARIABLES
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.card import Card, CardFace, CardRow
 from chimera_tui.ui.widgets.card_grid import PITCH_X, CardGrid
@@ -39,6 +44,10 @@ WIDE = (150, 44)
 
 class CodenameScreen(ChoosingGameScreen):
     """Plays Codename: Chimera for the table's seat (hot-seat: the seat to act)."""
+
+    BINDINGS = [
+        Binding("r", "results", "Results", id="codename.results", tooltip="The results of the finished game"),
+    ]
 
     CSS_PATH = str(Path(chimera_tui.styles.__file__).parent / "codename.tcss")
 
@@ -183,7 +192,9 @@ class CodenameScreen(ChoosingGameScreen):
                 label += f" · {len(p.monster)} part{'s' if len(p.monster) != 1 else ''}"
             if not p.torso and p.alive:
                 grid.note = "No torso yet."
-            grid.border_title = Content.from_markup(seat_markup(s, label, bold=True))
+            grid.border_title = Content.from_markup(
+                f"[{SEAT_VARIABLES[s % len(SEAT_VARIABLES)]} bold]$label[/]", label=label
+            )
             grid.border_subtitle = f"{p.energy} energy · {len(p.cards)} held" if p.alive else ""
             grid.cells = v.monster_cells(
                 state, s, places=places and s == me, targets=targets, selected=attackers
@@ -202,9 +213,8 @@ class CodenameScreen(ChoosingGameScreen):
         if isinstance(self.focused, (CardGrid, CardRow)):
             self._key = self.focused.current
         self._show_detail()
-        history = self.table.log_events()
-        self.query_one("#cn-dice", DiceDisplay).roll = w.last_roll(history, self._names)
-        self._show_logs(history)
+        self.query_one("#cn-dice", DiceDisplay).roll = w.roll_view(state.roll, self._names)
+        self._show_logs()
 
     def _show_logs(self, history: tuple[tuple[str, ...], ...] | None = None) -> None:
         """The log in words, wrapped to each visible log's width."""
@@ -230,6 +240,12 @@ class CodenameScreen(ChoosingGameScreen):
         if self.state is None:
             return
         face = v.card_face(self.state, self._key, self._me(), self._names)
+        if self._aim is not None and self._key is not None:
+            target = v.attack_id(self.state, self._key)
+            if AttackWith(self._aim, target) in self._legal:
+                p = percent(attack_chance(self.state, (self._aim,), target))
+                with_ = "your torso" if self._aim.startswith("torso:") else v.card_name(self._aim)
+                face = replace(face, lines=(f"[b]{p} to destroy[/b] with {escape(with_)}", *face.lines))
         zone = self.focused
         if self._key is None and isinstance(zone, CardGrid) and zone.note:
             face = CardFace("", str(zone.border_title or "Nothing here"), (zone.note,))
@@ -256,13 +272,34 @@ class CodenameScreen(ChoosingGameScreen):
         if self._announced or self.state is None:
             return
         self._announced = True
-        alive = [self._names[s] for s, p in enumerate(self.state.players) if p.alive]
+        winners = self.table.rules.winner(self.table.match.state)
         text = (
-            f"{alive[0]} wins: the last monster standing."
-            if len(alive) == 1
+            f"{self._names[winners[0]]} wins."
+            if len(winners) == 1
+            else "They share the win: " + ", ".join(self._names[s] for s in winners) + "."
+            if winners
             else "All monsters fell: nobody wins."
         )
-        self.notify(text, title="Game over", timeout=30)
+        self.notify(text + " (r: results)", title="Game over", timeout=30)
+        self.call_after_refresh(self.action_results)
+
+    def action_results(self) -> None:
+        """The results screen: the verdict, what each monster did, and its cards round by round."""
+        match = self.table.match
+        if not self.is_attached or not self.table.rules.is_over(match.state):
+            return
+        if isinstance(self.app.screen, ResultsScreen):
+            return
+        states = [match.state_at(i) for i in range(len(match) + 1)]
+        log = match.log
+        actions = [self.table.rules.parse(states[i], entry.action) for i, entry in enumerate(log)]
+        the_story = story(states, actions, [entry.seat for entry in log])
+        self.app.push_screen(ResultsScreen(the_story, self._names))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "results":
+            return self.table.rules.is_over(self.table.match.state)
+        return super().check_action(action, parameters)
 
 
 SCREEN = CodenameScreen

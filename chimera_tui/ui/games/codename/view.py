@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from rich.markup import escape as rich_escape
+
 from chimera_tui.games.codename.actions import (
     Done,
     EndTurn,
@@ -70,6 +72,14 @@ _SLOTS = ("far", "left", "right")
 
 
 # -- names and stats ---------------------------------------------------------------------------------------
+
+
+def escape(text: str) -> str:
+    """Player-given `text` as plain text inside markup: ``[/]`` cannot close a tag, ``[bold]Bob`` stays
+    as typed, and a trailing backslash cannot escape the tag that follows it."""
+    body = text.rstrip("\\")
+    tail = text[len(body) :]
+    return rich_escape(body) + (tail + "\u200b" if tail else "")
 
 
 def card_name(card: str) -> str:
@@ -317,7 +327,7 @@ def card_face(state: State, key: str | None, me: int | None, names: Sequence[str
         return CardFace(
             key,
             face.title,
-            (f"In the graveyard, from {names[g.owner]}'s monster.", *face.lines),
+            (f"In the graveyard, from {escape(names[g.owner])}'s monster.", *face.lines),
             "grave",
             muted=True,
         )

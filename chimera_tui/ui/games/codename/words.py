@@ -8,12 +8,12 @@ from __future__ import annotations
 import re
 import textwrap
 from collections.abc import Sequence
-from dataclasses import replace
 from functools import cache, lru_cache
 
 from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import Phase, State
-from chimera_tui.ui.games.codename.view import ARENA, DRAFT, PHASE_NAME, card_name
+from chimera_tui.games.codename.scoring import winner
+from chimera_tui.games.codename.state import Phase, Roll, State
+from chimera_tui.ui.games.codename.view import ARENA, DRAFT, PHASE_NAME, card_name, escape
 from chimera_tui.ui.widgets.dice import DiceGroup, DiceRoll
 
 _C = load()
@@ -90,11 +90,6 @@ def short_player(name: str) -> str:
     return re.sub(r"\s*\([^)]*\)$", "", name) or name
 
 
-def escape(text: str) -> str:
-    """`text` safe to put inside Content markup."""
-    return text.replace("[", "\\[")
-
-
 def status_text(state: State, names: Sequence[str], me: int | None, actor: int | None, waiting: str) -> str:
     """The headline: the phase, and who must decide what."""
     phase = state.phase
@@ -105,12 +100,16 @@ def status_text(state: State, names: Sequence[str], me: int | None, actor: int |
         head = f"Arena round {state.arena_round}"
     if phase is Phase.OVER:
         alive = [s for s, p in enumerate(state.players) if p.alive]
-        who = (
-            f"{names[alive[0]]} wins: the last monster standing"
-            if len(alive) == 1
-            else "no monster is left: nobody wins"
-        )
-        return f"{head}: {who}."
+        best = winner(state)
+        if len(alive) == 1:
+            who = f"{names[alive[0]]} wins: the last monster standing"
+        elif not alive:
+            who = "no monster is left: nobody wins"
+        elif len(best) == 1:
+            who = f"{names[best[0]]} wins on the standing (the fight had stalled)"
+        else:
+            who = "the fight had stalled; " + " and ".join(names[s] for s in best) + " share the win"
+        return f"{head}: {who} (r: results)."
     if actor is None:
         return head
     if actor != me:
@@ -156,74 +155,55 @@ def _id_name(card: str) -> str:
 
 # -- dice and the log --------------------------------------------------------------------------------------
 
-_GROUP = re.compile(r"(\S+) (\d+(?:\+\d+)*)([+-]\d+)((?: \+\d+ \w+)*)")
-_TOTAL = re.compile(r"= (\d+) against Defense (\d+): (\S+ )?(destroyed|missed)")
-_TIE = re.compile(r"Player (\d+) rolls (\d+)")
 
+def roll_view(roll: Roll | None, names: Sequence[str]) -> DiceRoll | None:
+    """The latest roll (kept in the state) for the dice display, in words.
 
-def parse_roll(event: str, attack: str = "") -> DiceRoll | None:
-    """A dice roll read from one of the rules' event sentences (None when it has no dice)."""
-    if event.startswith("Rolls:"):
-        body, _, _ = event.partition(" = ")
-        groups = tuple(
-            DiceGroup(_id_name(m[1]), tuple(int(d) for d in m[2].split("+")), int(m[3]), m[4].strip())
-            for m in _GROUP.finditer(body[6:])
-        )
-        total = _TOTAL.search(event)
-        if total is None:
-            return DiceRoll("Attack", text=event)
-        target = (total[3] or "").strip()
-        verdict = f"{_id_name(target) + ' ' if target else ''}{total[4]}"
-        hit = total[4] == "destroyed"
-        outcome = f"{'≥' if hit else '<'} {total[2]}: {verdict.upper() if hit else verdict}"
-        return DiceRoll(attack or "Attack", groups, int(total[1]), outcome)
-    if " counters " in event and "rolls" in event:
-        head, _, rest = event.partition(": rolls ")
-        m = re.match(r"(\d+(?:\+\d+)*)([+-]\d+)", rest)
-        total = _TOTAL.search(event)
-        if m is None or total is None:
-            return DiceRoll("Counter", text=event)
+    A die rolled again under exploding sixes shows every throw as its own die ([6] [6] [3]) and says so in
+    words, so no box ever holds more than 6.
+    """
+    if roll is None:
+        return None
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Player {seat + 1}"
+
+    if roll.kind == "tie":
+        groups = tuple(DiceGroup(who(s), (d,)) for s, d in roll.ties)
+        return DiceRoll("Tie for the first turn", groups, None, "the highest goes first")
+    if roll.kind == "barbs":
         return DiceRoll(
-            head.replace(":", ""),
-            (DiceGroup("counter", tuple(int(d) for d in m[1].split("+")), int(m[2])),),
-            int(total[1]),
-            f"{'≥' if total[4] == 'destroyed' else '<'} {total[2]}: {total[4]}",
+            f"Barbs of {who(roll.seat)}'s {_id_name(roll.parts[0].card) if roll.parts else 'part'}",
+            (DiceGroup("barbs", (roll.total,)),),
+            None,
+            f"{roll.defense} or more strikes back: {'an attacker is destroyed' if roll.hit else 'no effect'}",
         )
-    if event.startswith("Tie for first"):
-        groups = tuple(DiceGroup(f"Player {m[1]}", (int(m[2]),)) for m in _TIE.finditer(event))
-        return DiceRoll("Tie for first turn", groups, None, "highest goes first")
-    if event.startswith("Barbs: rolls"):
-        m = re.search(r"(\d+)", event)
-        return DiceRoll(
-            "Barbs", (DiceGroup("barbs", (int(m[1]),) if m else ()),), None, "4+ destroys an attacker"
-        )
-    return None
-
-
-def _attack_title(event: str) -> str:
-    """ "Player 1 attacks torso:1 with bear-arm-1." → "Player 1 attacks Player 2's torso"."""
-    head = event.split(" with ")[0]
-    return prettify(head).rstrip(".")
-
-
-def last_roll(history: Sequence[Sequence[str]], names: Sequence[str] = ()) -> DiceRoll | None:
-    """The most recent dice roll in the match's events (newest step last), titled by the attack it settled."""
-    for step in range(len(history) - 1, -1, -1):
-        events = history[step]
-        for i in range(len(events) - 1, -1, -1):
-            if parse_roll(events[i]) is None:
-                continue
-            attack = ""
-            if events[i].startswith("Rolls:"):
-                earlier = [*(e for h in history[max(0, step - 12) : step] for e in h), *events[:i]]
-                attack = named(
-                    next((_attack_title(e) for e in reversed(earlier) if " attacks " in e), ""), names
-                )
-            roll = parse_roll(events[i], attack)
-            assert roll is not None
-            groups = tuple(replace(g, label=named(g.label, names)) for g in roll.groups)
-            return replace(roll, title=named(roll.title, names), groups=groups)
-    return None
+    groups = []
+    for part in roll.parts:
+        faces = tuple(f for die in part.dice for f in die)
+        again = sum(len(die) - 1 for die in part.dice)
+        extra = []
+        if part.extra:
+            extra.append(f"{part.extra:+d} Pack Hunter")
+        if again:
+            extra.append(f"(a 6 rolled again and added{'' if again == 1 else f', {again} times'})")
+        label = _id_name(part.card)
+        groups.append(DiceGroup(label, faces, part.mod, " ".join(extra)))
+    if roll.bonus:
+        groups.append(DiceGroup("Roar", (), roll.bonus))
+    target = (
+        f"{who(roll.target_seat)}'s torso"
+        if roll.target.startswith("torso:")
+        else f"{who(roll.target_seat)}'s {_id_name(roll.target)}"
+    )
+    verb = "counters" if roll.kind == "counter" else "attacks"
+    verdict = "DESTROYED" if roll.hit else "missed"
+    return DiceRoll(
+        f"{who(roll.seat)} {verb} {target}",
+        tuple(groups),
+        roll.total,
+        f"{'≥' if roll.hit else '<'} Defense {roll.defense}: {verdict}",
+    )
 
 
 @cache
@@ -286,11 +266,6 @@ def _paren_pattern() -> re.Pattern[str]:
     return re.compile(r" \((?:torso:\d|" + "|".join(re.escape(i) for i in ids) + r")\)")
 
 
-_ECHO = re.compile(
-    r"^Player \d+ (bids|passes|takes|picks|attacks|attaches|growls|is done)|joins the attack\.$"
-)
-
-
 def log_lines(
     texts: Sequence[str], history: Sequence[Sequence[str]], width: int = 0, names: Sequence[str] = ()
 ) -> tuple[str, ...]:
@@ -303,8 +278,7 @@ def log_lines(
         out.extend(_log_entry(text, "", width, tuple(names)))
         events = history[i] if i < len(history) else ()
         for e in events:
-            if not _ECHO.search(e):
-                out.extend(_log_entry(e, "  ", width, tuple(names)))
+            out.extend(_log_entry(e, "  ", width, tuple(names)))
     return tuple(out)
 
 
