@@ -123,7 +123,12 @@ class TableHost:
         self._tickets.pop(ticket, None)
 
     def sessions_of(self, identity: str) -> int:
+        """How many sessions `identity` has open now."""
         return len(self._sessions.get(identity, ()))
+
+    def session_count(self) -> int:
+        """How many sessions are open now."""
+        return sum(len(sessions) for sessions in self._sessions.values())
 
     def resume(self) -> list[str]:
         """Bring back every unfinished table saved in the folder; returns their codes (then call `start`)."""
@@ -203,7 +208,14 @@ class TableHost:
                 body = await P.read_frame(reader, P.CLIENT_FRAME_LIMIT)
                 if body is None:
                     break
-                self.handle(session, P.decode_client(body))
+                message = P.decode_client(body)
+                try:
+                    self.handle(session, message)
+                except Exception:  # a bug must cost one request, never the host
+                    log.exception("request %s of %s failed", P.tag(message), session.identity)
+                    self._send(
+                        session, P.Refused(reason="The host could not do that.", request=P.tag(message))
+                    )
                 await writer.drain()
         except P.ProtocolError as exc:
             log.warning("closing a connection: %s", exc)
@@ -394,6 +406,8 @@ class TableHost:
             table.here[session.seat] = max(0, table.here.get(session.seat, 0) - 1)
         session.table, session.seat = None, None
         self._changed(table, moved=False)
+        if table.over and table.spectators == 0 and not any(table.here.values()):
+            self.tables.pop(table.code, None)  # its save stays in the folder
 
     # -- playing ---------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import pytest
 from chimera_tui import games
 from chimera_tui.saves import load, state_digest
 from chimera_tui.server import protocol as P
-from chimera_tui.server.host import TableHost
+from chimera_tui.server.host import Limits, TableHost
 from chimera_tui.table.remote import HostError
 from tests.server.helpers import hosted, play, tapped_link, until
 
@@ -193,3 +193,24 @@ async def test_requests_are_refused_with_reasons(tmp_path: Path) -> None:
 
             await HostLink.connect(h.socket, "not-a-ticket")
     assert "station" in games.game_ids()
+
+
+async def test_limits_on_sessions_tables_and_chat(tmp_path: Path) -> None:
+    limits = Limits(sessions_per_identity=2, tables_per_identity=1, chat_lines=2, chat_window=3600.0)
+    async with hosted(tmp_path, limits=limits) as h:
+        first = await h.link("SHA256:alice", "Alice")
+        second = await h.link("SHA256:alice", "Alice")
+        with pytest.raises(HostError, match="2 sessions"):
+            await h.link("SHA256:alice", "Alice")
+        a = await first.create("station", 2, bots=(None, "greedy"))
+        with pytest.raises(HostError, match="open tables"):
+            await second.create("codename", 2, bots=(None, "greedy"))
+        refusals: list[str] = []
+        a.on_refusal(refusals.append)
+        for text in ("one", "x" * 1000, "three"):
+            a.chat(text)
+        await until(lambda: bool(refusals))
+        assert refusals == ["You are chatting too fast; wait a moment."]
+        assert [line.split(": ")[1] for line in a.chat_lines] == ["one", "x" * P.CHAT_LIMIT]
+        await first.close()
+        await second.close()

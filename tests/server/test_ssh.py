@@ -100,3 +100,24 @@ async def test_authorized_keys_restrict_the_server_and_the_host_key_is_private(t
         key_file = s.front.host_key_path
         assert stat.S_IMODE(os.stat(key_file).st_mode) == 0o600
         assert s.front.fingerprint.startswith("SHA256:")
+
+
+async def test_connections_per_address_are_limited(tmp_path: Path) -> None:
+    async with served(tmp_path, connections_per_minute=2) as s:
+        first = await s.connect("a")
+        second = await s.connect("b")
+        with pytest.raises(asyncssh.PermissionDenied):
+            await s.connect("c")
+        first.close()
+        second.close()
+
+
+async def test_an_idle_session_is_closed(tmp_path: Path) -> None:
+    async with served(tmp_path, idle_timeout=1.0) as s:
+        conn = await s.connect("sleepy")
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        async with asyncio.timeout(HANG):
+            await screen.process.wait()  # nobody pressed a key: the server ends the session
+        await until(lambda: s.host.session_count() == 0)  # and its client process left the host
+        conn.close()
