@@ -11,7 +11,14 @@ import pytest
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.games.base import GameScreen
-from chimera_tui.ui.screens.lobby import CreateDialog, LobbyApp, LobbyScreen, WaitingScreen
+from chimera_tui.ui.screens.lobby import (
+    CreateDialog,
+    LineDialog,
+    LobbyApp,
+    LobbyScreen,
+    WaitingScreen,
+    fresh,
+)
 from tests.server.helpers import HANG, hosted, until
 
 
@@ -26,6 +33,10 @@ async def test_the_lobby_opens_a_table_that_waits_for_its_players(tmp_path: Path
             await until(lambda: isinstance(app.screen, WaitingScreen))
             (code,) = h.host.tables
             assert app.table is not None and app.table.code == code
+            await pilot.press("ctrl+t")
+            await until(lambda: isinstance(app.screen, LineDialog))
+            await pilot.press("h", "i", "enter")
+            await until(lambda: list(h.host.tables[code].chat) == ["Alice: hi"])
             await pilot.press("escape")
             await until(lambda: isinstance(app.screen, LobbyScreen))
             await until(lambda: code in app.screen.codes)  # type: ignore[attr-defined]
@@ -56,3 +67,11 @@ async def test_a_whole_remote_game_plays_on_the_games_own_screen(tmp_path: Path,
             if game == "station":  # its results chart the whole game from the past states
                 await until(lambda: type(app.screen).__name__ == "ResultsScreen")
             assert app.screen.is_attached
+
+
+def test_fresh_lines_of_a_sliding_window() -> None:
+    assert fresh((), ("a",)) == ("a",)
+    assert fresh(("a", "b"), ("a", "b", "c")) == ("c",)
+    assert fresh(("a", "b", "c"), ("b", "c", "d")) == ("d",)
+    assert fresh(("a", "b"), ("a", "b")) == ()
+    assert fresh(("a", "b"), ("x", "y")) == ("x", "y")

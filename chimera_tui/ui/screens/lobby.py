@@ -46,23 +46,34 @@ def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
     return ", ".join(parts)
 
 
-class CodeDialog(ModalScreen[str | None]):
-    """Asks for a table code."""
+def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines of the sliding window `now` that were not in `before` (its older version)."""
+    for dropped in range(len(before) + 1):
+        kept = before[dropped:]
+        if now[: len(kept)] == kept:
+            return now[len(kept) :]
+    return now  # pragma: no cover - the empty overlap always matches
+
+
+class LineDialog(ModalScreen[str | None]):
+    """Asks for one line of text (a table code, a chat line)."""
 
     DEFAULT_CSS = """
-    CodeDialog { align: center middle; }
-    CodeDialog > Vertical { width: 44; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    LineDialog { align: center middle; }
+    LineDialog > Vertical { width: 60; height: auto; border: round $accent; padding: 1 2; background: $surface; }
     """
     BINDINGS = [Binding("escape", "dismiss_none", "Back")]
 
-    def __init__(self, title: str) -> None:
+    def __init__(self, title: str, placeholder: str = "", max_length: int = 16) -> None:
         super().__init__()
         self.title_text = title
+        self.placeholder = placeholder
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.title_text)
-            yield Input(placeholder="e.g. K7QX4", max_length=16, id="code")
+            yield Label(self.title_text, markup=False)
+            yield Input(placeholder=self.placeholder, max_length=self.max_length, id="line")
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -154,7 +165,8 @@ class WaitingScreen(Screen[None]):
         text = Text()
         text.append(f"{games.title(self.table.game_id)}, table ", style="bold")
         text.append(self.table.code, style="bold reverse")
-        text.append("\n\nGive the code to the other players: they join with j in their lobby.\n\n")
+        text.append("\n\nGive the code to the other players: they join with j in their lobby.")
+        text.append("\nCtrl+T says something at this table.\n\n")
         text.append(f"Seats: {seats_text(self.table.seat_infos)}\n")
         self.query_one("#waiting", Static).update(text)
 
@@ -238,7 +250,7 @@ class LobbyScreen(Screen[None]):
             if code:
                 self.app.sit(code, watch=False)  # type: ignore[attr-defined]
 
-        self.app.push_screen(CodeDialog("The table's code:"), chosen)
+        self.app.push_screen(LineDialog("The table's code:", "e.g. K7QX4"), chosen)
 
     def action_create(self) -> None:
         def chosen(request: P.CreateTable | None) -> None:
@@ -253,7 +265,10 @@ class LobbyApp(App[int]):
 
     TITLE = "Chimera Tabletop"
     CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+        Binding("ctrl+t", "chat", "Chat", show=False, tooltip="Say something at your table"),
+    ]
 
     def __init__(self, socket_path: str, ticket: str) -> None:
         super().__init__()
@@ -261,6 +276,7 @@ class LobbyApp(App[int]):
         self.ticket = ticket
         self.link: HostLink | None = None
         self.table: RemoteTable | None = None
+        self._heard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
         from chimera_tui.ui.themes import THEMES
 
         for theme in THEMES:
@@ -300,11 +316,36 @@ class LobbyApp(App[int]):
 
     def _open(self, table: RemoteTable) -> None:
         self.table = table
+        self._heard = (table.chat_lines, table.notes)
         table.on_refusal(lambda reason: self.notify(reason, severity="warning", markup=False))
+        table.subscribe(lambda: self._hear(table))
         if table.started:
             self.start_table(table)
         else:
             self.push_screen(WaitingScreen(table))
+
+    def _hear(self, table: RemoteTable) -> None:
+        """Show the chat lines and table notes that arrived with the latest update."""
+        if table is not self.table:
+            return
+        chat, notes = self._heard
+        for line in fresh(chat, table.chat_lines):
+            self.notify(line, title="Chat", markup=False)
+        for line in fresh(notes, table.notes):
+            self.notify(line, markup=False)
+        self._heard = (table.chat_lines, table.notes)
+
+    def action_chat(self) -> None:
+        table = self.table
+        if table is None:
+            self.notify("Sit at a table to chat.", markup=False)
+            return
+
+        def said(text: str | None) -> None:
+            if text and table is self.table:
+                table.chat(text)
+
+        self.push_screen(LineDialog("Say at this table:", max_length=P.CHAT_LIMIT), said)
 
     def start_table(self, table: RemoteTable) -> None:
         """Show `table` on its game's own screen (replacing the waiting screen)."""
