@@ -75,3 +75,22 @@ def test_fresh_lines_of_a_sliding_window() -> None:
     assert fresh(("a", "b", "c"), ("b", "c", "d")) == ("d",)
     assert fresh(("a", "b"), ("a", "b")) == ()
     assert fresh(("a", "b"), ("x", "y")) == ("x", "y")
+
+
+async def test_the_remote_app_opens_nothing_and_writes_nothing_on_the_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", lambda url, *a, **k: opened.append(url))
+    monkeypatch.chdir(tmp_path)
+    async with hosted(tmp_path / "saves") as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            app.open_url("https://example.invalid/")
+            assert app.deliver_screenshot() is None
+            await pilot.press("ctrl+p")
+            await pilot.pause()
+            assert isinstance(app.screen, LobbyScreen)  # no command palette
+    assert opened == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]

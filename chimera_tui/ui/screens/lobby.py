@@ -265,6 +265,8 @@ class LobbyApp(App[int]):
 
     TITLE = "Chimera Tabletop"
     CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
+    ENABLE_COMMAND_PALETTE = False
+    """The palette offers screenshots (files on the server) and such: nothing a remote player should do."""
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
         Binding("ctrl+t", "chat", "Chat", show=False, tooltip="Say something at your table"),
@@ -356,6 +358,17 @@ class LobbyApp(App[int]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+
+    # This app runs on the server: nothing in it may open programs or write files there.
+
+    def open_url(self, url: str, *, new_tab: bool = True) -> None:
+        self.notify(f"Open {url} in your own browser.", markup=False)
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        self.notify("Screenshots are not taken on the server.", markup=False)
+        return None
 
     # What the game screens ask of their app.
 
