@@ -34,6 +34,7 @@ from chimera_tui.games.codename.actions import (
     Wait,
     parse,
 )
+from chimera_tui.games.codename.combat import owner_of
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import scores, winner
 from chimera_tui.games.codename.state import Phase, Player, State
@@ -246,6 +247,10 @@ class CodenameRules:
     def describe(self, state: State, action: Action) -> str:
         seat = self.to_act(state)
         who = f"Player {seat + 1}" if seat is not None else "Nobody"
+        if isinstance(action, AttackWith) and not action.target.startswith("torso:"):
+            victim = owner_of(state, action.target)
+            if victim >= 0:
+                return f"{who}: attacks {told.who(victim)}'s {_name(action.target)} with {_name(action.part)}"
         return f"{who}: {describe_action(action)}"
 
     def describe_for(self, state: State, action: Action, viewer: int | None) -> str | None:

@@ -23,6 +23,7 @@ from chimera_tui.ui.games.codename.view import (
     socket_cell,
     torso_values,
 )
+from chimera_tui.ui.games.codename.words import short_player
 
 _C = load()
 
@@ -151,7 +152,7 @@ def topic_for(state: State, key: str | None) -> str:
 def target_words(state: State, target: str, names: Sequence[str], me: int | None) -> str:
     """An attack target in words, with its Defense: "Bob's Bull Head (Defense 6)"."""
     seat = owner_of(state, target) if not target.startswith("torso:") else int(target[6:])
-    whose = "your" if seat == me else f"{names[seat]}'s"
+    whose = "your" if seat == me else f"{short_player(names[seat])}'s"
     defense = stats(state, target).defense
     what = "torso" if target.startswith("torso:") else card_name(target)
     return f"{whose} {what} (Defense {defense})"
