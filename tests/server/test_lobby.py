@@ -19,7 +19,7 @@ from chimera_tui.ui.screens.lobby import (
     WaitingScreen,
     fresh,
 )
-from tests.server.helpers import HANG, hosted, until
+from tests.server.helpers import HANG, hosted, play, until
 
 
 async def test_the_lobby_opens_a_table_that_waits_for_its_players(tmp_path: Path) -> None:
@@ -94,3 +94,26 @@ async def test_the_remote_app_opens_nothing_and_writes_nothing_on_the_server(
             assert isinstance(app.screen, LobbyScreen)  # no command palette
     assert opened == []
     assert sorted(p.name for p in tmp_path.iterdir()) == ["saves"]
+
+
+@pytest.mark.parametrize("game", ["codename", "station"])
+async def test_a_spectator_watches_on_the_games_own_screen(tmp_path: Path, game: str) -> None:
+    async with hosted(tmp_path) as h:
+        player = await h.link("SHA256:alice", "Alice")
+        mine = await player.create(game, 2, bots=(None, "random"), seed=4)
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:carol", "Carol"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen) and bool(app.screen.codes))
+            await pilot.press("w")
+            await until(lambda: isinstance(app.screen, GameScreen))
+            watching = app.table
+            assert watching is not None and watching.seat is None
+            assert watching.legal_actions() == () and watching.submit(object()) is not None
+            await play([mine], 6)
+            match = h.host.tables[mine.code].match
+            assert match is not None
+            await until(lambda: watching.step == len(match) and watching.to_act() == 0)  # Alice's turn: still
+            await pilot.pause()
+            assert watching.view() == match.rules.view(match.state, None)
+            assert isinstance(app.screen, GameScreen)
+        await player.close()
