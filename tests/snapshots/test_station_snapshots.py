@@ -100,6 +100,12 @@ class TestStationTurns:
         keys = ["wait:300", "1", "l", "wait:100"]
         assert snap_compare(_sample(tmp_path, "station-hub-round3"), press=keys, terminal_size=size)
 
+    def test_medium_layout_120x40(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """120×40 (issue 8 §3): board with the log under it, and Reactor, Lab, perks and mats beside it, all at
+        once; module names whole on two lines."""
+        keys = ["wait:300", "l", "wait:100"]
+        assert snap_compare(_sample(tmp_path, "station-hub-round3"), press=keys, terminal_size=(120, 40))
+
 
 class TestStationEnd:
     @pytest.mark.parametrize("size", SIZES)

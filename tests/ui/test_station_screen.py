@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -14,8 +15,8 @@ from chimera_tui.ui.games.station.screen import StationScreen
 from chimera_tui.ui.games.station.widgets import ChoiceDialog, ResultsScreen
 from chimera_tui.ui.widgets.hex_grid import HexGrid
 
-PRESSES = 5000
-"""Random key presses in the fuzz test."""
+PRESSES = 5000 if os.environ.get("CHIMERA_LONG_MASH", "") not in ("", "0") else 800
+"""Random key presses in the fuzz test (the long run with CHIMERA_LONG_MASH=1, as in tests/ui/test_mash.py)."""
 
 
 def _app(tmp_path: Path, seats: str = "human,bot", seed: int = 3, side: str = "A") -> ChimeraApp:
@@ -243,3 +244,152 @@ async def test_splice_dialog_step_and_undo(tmp_path: Path) -> None:
         await pilot.pause(0.2)
         assert len(table.match) == before
         assert isinstance(app.screen, ChoiceDialog)  # asked again, for the same splice
+
+
+# -- issue 8 §3 and issue 9: friction, secrecy and names -------------------------------------------------------
+
+
+def _start_at_placement(names: list[str] | None = None, seed: int = 3, players: int = 2):
+    """A new human-vs-bots start, played by the seats' first choices until seat 0 places a worker in round 2."""
+    kinds = ["human"] + ["bot"] * (players - 1)
+    start = new_start("station", players, make_seats("station", players, kinds, names or []), seed, {})
+    match = start.match
+    rules = match.rules
+    while not (match.state.round == 2 and not match.state.tasks and rules.to_act(match.state) == 0):
+        legal = rules.legal_actions(match.state)
+        match.submit(legal[len(legal) // 2])
+    return start
+
+
+async def test_screen_and_previews_depend_only_on_the_view(tmp_path: Path) -> None:
+    """Issue 9: change only hidden facts (module pile and perk deck order, random stream): the rendered screen
+    and every preview of every choice stay the same."""
+    from tests.games.station.test_secrecy import hidden_changed
+
+    shown = []
+    for k in (None, 0, 1):
+        start = _start_at_placement()
+        if k is not None:
+            start.match._states[-1] = hidden_changed(start.match.state, k)
+        app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path / str(k), bot_delay=0.0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause(0.2)
+            screen = _screen(app)
+            picture = app.export_screenshot()
+            screen._ask(list(screen._legal), "Every choice")
+            await pilot.pause(0.1)
+            dialog = app.screen
+            assert isinstance(dialog, ChoiceDialog)
+            shown.append((picture, dialog.choices, dialog.previews, screen.table.log()))
+    assert shown[1] == shown[0] and shown[2] == shown[0]
+
+
+async def test_hostile_names_are_plain_text(tmp_path: Path) -> None:
+    """Issue 9: a player name is never markup: ``[/]`` must not crash, ``[bold]Bob`` shows its brackets."""
+    start = _start_at_placement(names=["[/]", "[bold]Bob"])
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = _screen(app)
+        screen._ask(list(screen._legal), "Every choice")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ChoiceDialog)
+        await pilot.press("escape")
+        await pilot.press("3")
+        await pilot.pause(0.1)
+        text = app.export_screenshot()
+        assert "[/]" in text and "[bold]Bob" in text
+
+
+async def test_log_shows_what_happened_and_opens_on_the_newest(tmp_path: Path) -> None:
+    """Issue 8 §2/§3: the log lists what each action caused under it; at 80×24 it opens on the newest."""
+    from chimera_tui.ui.widgets.action_log import ActionLog
+
+    start = _start_at_placement()
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.2)
+        await pilot.press("4")
+        await pilot.pause(0.2)
+        log = _screen(app).query_one(ActionLog)
+        assert any(line.lstrip().startswith("· ") for line in log.lines)
+        assert any("Round 2 begins" in line for line in log.lines)
+        assert log.scroll_y == log.max_scroll_y > 0
+
+
+async def test_enter_on_an_unusable_place_shows_one_message(tmp_path: Path) -> None:
+    """Issue 8 §3: Enter again and again on a place with nothing to do replaces its message, never stacks."""
+    from chimera_tui.games.station.content import content
+
+    start = _start_at_placement()
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        screen = _screen(app)
+        grid = screen.query_one(HexGrid)
+        grid.focus()
+        grid.cursor = content().hex_of["hub-b"]
+        for _ in range(3):
+            await pilot.press("enter")
+            await pilot.pause(0.05)
+        assert app.screen is screen
+        assert len(app._notifications) == 1
+
+
+async def test_seat_colour_is_its_mat_colour(tmp_path: Path) -> None:
+    """Issue 8 §3: the Verdant mat's player is green, the Crimson mat's red, whatever their seat."""
+    from chimera_tui.ui.games.station.widgets import MatPanel
+
+    start = _start_at_placement(players=4)
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    hues = {"crimson": "seat-0", "cobalt": "seat-1", "verdant": "seat-2", "amber": "seat-3"}
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause(0.2)
+        screen = _screen(app)
+        for seat, player in enumerate(screen.state.players):
+            panel = screen.query_one(f"#mat-{seat}", MatPanel)
+            assert panel.has_class(hues[player.mat]), (seat, player.mat, panel.classes)
+
+
+def test_lab_phase_choices_name_the_placing_seats_workers() -> None:
+    """Issue 8 §3: in the Splicing Lab phase the list names the placing seat's worker as its mat shows it."""
+    from chimera_tui.games.station import RULES
+    from chimera_tui.games.station.state import Phase
+    from chimera_tui.ui.games.station import words
+    from tests.games.station.helpers import placement_state
+
+    s = placement_state(
+        2,
+        workers={0: [((), "refinery"), ((), "lounge")], 1: [(("claw",), "lab-a"), ((), "lounge")]},
+        turn=0,
+    )
+    s = s.__class__(**{**{f: getattr(s, f) for f in s.__struct_fields__}, "phase": Phase.LAB})
+    assert RULES.to_act(s) == 1
+    said = [words.choice_words(s, a) for a in RULES.legal_actions(s)]
+    assert all("worker #1 (C)" in line for line in said if line.startswith(("Place", "Send"))), said
+
+
+def test_choices_and_log_speak_words_not_ids() -> None:
+    """Issue 8 §3: no option label ("buy1", "cash"), hex coordinate or seat number reaches a player."""
+    import re
+
+    from chimera_tui.engine import GameConfig, Rng
+    from chimera_tui.games.station import RULES
+    from chimera_tui.ui.games.station import view, words
+
+    bad = re.compile(r"\b(buy\d|cash|sell\d?|-?\d+,-?\d+)\b|:\s*$|\bw\d\b")
+    for seed in range(3):
+        s = RULES.new_game(GameConfig(players=3), seed)
+        rng = Rng(seed)
+        while not RULES.is_over(s):
+            legal = list(RULES.legal_actions(s))
+            for a in legal:
+                assert not bad.search(words.choice_words(s, a)), words.choice_words(s, a)
+            for key in (
+                f"hex:{h}"
+                for h in __import__("chimera_tui.games.station.content", fromlist=["x"]).content().space_at
+            ):
+                title, _, _ = view.place_details(s, key)
+                assert not bad.search(title), title
+            a, rng = rng.choice(legal)
+            s = RULES.apply(s, a)

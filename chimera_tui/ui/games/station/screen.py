@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -47,6 +48,9 @@ AREA_PANES = {
 }
 WIDE = (150, 44)
 """From this size (columns, lines) on, every pane shows at once."""
+MEDIUM = (118, 34)
+"""From this size on (120×40, say), the board and the log share the left column and the Reactor, Lab, perks
+and every mat the right one: everything at once, with smaller cells and no pane switching."""
 
 
 class StationScreen(GameScreen):
@@ -106,6 +110,7 @@ class StationScreen(GameScreen):
         self._results_shown = False
         self._narrow = True
         self._pane = "board"
+        self._log_shown: tuple[tuple[str, ...], int] = ((), 0)
 
     # -- layout ----------------------------------------------------------------------------------------
 
@@ -141,21 +146,24 @@ class StationScreen(GameScreen):
 
     def on_screen_resume(self) -> None:
         """Back from a dialog or the rules: the terminal may have been resized meanwhile."""
-        if (self.app.size.width < WIDE[0] or self.app.size.height < WIDE[1]) != self._narrow:
-            self._apply_size(self.app.size.width, self.app.size.height)
+        self._apply_size(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._maybe_ask)  # e.g. after the hand-off screen
 
     def _apply_size(self, width: int, height: int) -> None:
-        narrow = width < WIDE[0] or height < WIDE[1]
+        wide = width >= WIDE[0] and height >= WIDE[1]
+        medium = not wide and width >= MEDIUM[0] and height >= MEDIUM[1]
+        narrow = not wide and not medium
         self._narrow = narrow
         self.set_class(narrow, "-narrow")
+        self.set_class(medium, "-medium")
         grid = self.query_one(HexGrid)
-        grid.cell_width = 11 if not narrow else 9
-        grid.cell_height = 3 if not narrow and height >= 46 else 2
-        grid.row_gap = 0 if height < 30 else 1
+        grid.cell_width = 11 if wide else 9
+        grid.cell_height = 3 if (wide and height >= 46) or medium else 2
+        grid.row_gap = 0 if height < 30 or medium else 1
         self._show_pane(self._pane)
         if self.state is not None:
             self._update_board()
+            self._update_status()
         self.refresh_bindings()
 
     def _show_pane(self, pane: str) -> None:
@@ -166,6 +174,8 @@ class StationScreen(GameScreen):
             self.query_one(f"#{'station-log' if name == 'log' else 'pane-' + name}").set_class(
                 name == pane, "-shown"
             )
+        if pane == "log" and self.state is not None:  # a log shown for the first time opens on the newest
+            self.call_after_refresh(self._show_log)
 
     def action_area(self, step: int) -> None:
         """Tab: the next area (board, Reactor, Lab and Lounge, perks, mats, log), showing its pane if needed."""
@@ -215,11 +225,22 @@ class StationScreen(GameScreen):
         self._update_mats()
         self._update_status()
         self._update_detail()
-        log = self.query_one(ActionLog)
-        log.lines = self.table.log()
-        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+        self._show_log()
         self._focus_decision()
         self.call_after_refresh(self._maybe_ask)
+
+    def _show_log(self) -> None:
+        """The log in words, each action with what it caused below it, wrapped to the log's width and
+        scrolled to the newest entry."""
+        log = self.query_one(ActionLog)
+        width = log.scrollable_content_region.width - 1
+        if width <= 12:
+            width = self.app.size.width - 4
+        texts, history = self.table.log(), self.table.log_events()
+        if self._log_shown != (texts, width):
+            self._log_shown = (texts, width)
+            log.lines = W.log_lines(texts, history, width)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
 
     def _focus_decision(self) -> None:
         """Put the keyboard on an area with a place to choose, when the focused one has none; for a place
@@ -266,6 +287,9 @@ class StationScreen(GameScreen):
         reactor = self.query_one("#reactor", PlaceRow)
         reactor.places = V.reactor_places(state, legal, deciding)
         reactor.border_title = f"Reactor · draw pile {len(state.pile)} · discard {len(state.discard)}"
+        hues = tuple(W.hue(state, s) for s in range(len(state.players)))
+        for row in self.query(PlaceRow):
+            row.hues = hues
         lab = self.query_one("#lab", PlaceRow)
         lab.places = V.lab_places(state, self.table.seat, legal, deciding)
         lab.box_lines = 2
@@ -290,7 +314,13 @@ class StationScreen(GameScreen):
         )
         self.query_one("#station-prompt", Static).update(self._prompt_markup())
         log = self.table.log()
-        self.query_one("#station-last", Static).update(f"Last: {log[-1]}" if log else "", layout=False)
+        last = f"Last: {log[-1]}" if log else ""
+        events = self.table.log_events()[-1:] if log else ()
+        told = [e.strip() for e in (events[0] if events else ()) if not e.startswith("  ")]
+        if told:
+            more = f" (+{len(told) - 1} more, see the log)" if len(told) > 1 else ""
+            last += f" · {told[0]}{more}"
+        self.query_one("#station-last", Static).update(last, layout=False)
 
     def _prompt_markup(self) -> str:
         state, table = self.state, self.table
@@ -380,7 +410,8 @@ class StationScreen(GameScreen):
             return
         reason = self._why_not(key)
         self.query_one("#station-detail", Static).update(reason, layout=False)
-        self.notify(reason, title="Nothing to do here", severity="warning", timeout=4)
+        self.app.clear_notifications()  # one message, replaced: never a stack over the board
+        self.notify(escape(reason), title="Nothing to do here", severity="warning", timeout=4)
 
     def _why_not(self, key: str) -> str:
         """Why no legal action concerns the place `key`, in the rules' words where possible."""
@@ -392,7 +423,7 @@ class StationScreen(GameScreen):
             if actor is not None and table.seats[actor].is_bot:
                 return f"It is {table.player_name(actor)}'s turn; the bot is playing."
             return "It is not your turn."
-        full = table.match.state
+        full = W.playable(state)  # the view, with its hidden piles filled from the view alone
         task = full.tasks[-1] if full.tasks else None
         if task is None or task.kind == "place":
             space = self._space_of(key)
@@ -451,19 +482,12 @@ class StationScreen(GameScreen):
         """Open a dialog over `actions` with previews; the chosen one is sent."""
         if self._dialog_open or not actions:
             return
-        table, full = self.table, self.table.match.state
+        table, seen = self.table, self.state  # the seat's view: previews never read hidden facts
         actor = table.to_act()
         seat = actor if actor is not None else 0
-        words, previews = [], []
-        for action in actions:
-            words.append(W.choice_words(full, action))
-            try:
-                after = table.rules.apply(full, action)
-            except IllegalAction as exc:
-                previews.append([f"Not possible: {exc.reason}"])
-            else:
-                previews.append(W.preview(full, after, seat))
-        context, ctx_topic = W.dialog_context(full)
+        words = [W.choice_words(seen, action) for action in actions]
+        previews = [W.preview_seen(seen, action, seat) for action in actions]
+        context, ctx_topic = W.dialog_context(seen)
         self._dialog_open = True
 
         def chosen(index: int | None) -> None:
@@ -544,12 +568,14 @@ class StationScreen(GameScreen):
                 [self.table.player_name(s) for s in range(len(final.players))],
                 W.breakdown_rows(final),
                 W.round_ends(states),
+                [W.hue(final, s) for s in range(len(final.players))],
             )
         )
 
 
 def _esc(text: str) -> str:
-    return text.replace("[", r"\[")
+    """Player names and other words made safe inside Rich markup (a name may be ``[/]``)."""
+    return escape(text)
 
 
 SCREEN = StationScreen

@@ -19,6 +19,7 @@ from chimera_tui.ui.games.station.words import (
     bonus_text,
     bonus_words,
     comps_text,
+    hue,
     mark,
     ops_text,
     reward_short,
@@ -143,14 +144,21 @@ def board_cells(
         if mid:
             m = c.modules[mid]
             who = occ.get(mid)
-            lines.append(((short(m.name, width), "strong"),))
+            if height >= 3 and len(m.name) > width and " " in m.name:  # room for the whole name on two lines
+                head, tail = _two_lines(m.name, width)
+                lines += [((head, "strong"),), ((tail, "strong"),)]
+            else:
+                lines.append(((short(m.name, width), "strong"),))
             value = f"{m.value}pt "
             if mid == "hub-b" and state.countdown > 0:
                 lines.append((("locked ", "muted"), ("◉" * state.countdown, "strong")))
             elif who is not None:
                 s, w = who
                 lines.append(
-                    ((value, "muted"), (worker_tag(s, state.players[s].workers[w].comps), f"mark-{s}"))
+                    (
+                        (value, "muted"),
+                        (worker_tag(s, state.players[s].workers[w].comps), f"mark-{hue(state, s)}"),
+                    )
                 )
                 classes.add("occupied")
             else:
@@ -158,9 +166,9 @@ def board_cells(
             if height >= 3:
                 if h in built:
                     b = built[h]
-                    lines.append(((f"by {mark(b.builder)} r{b.round}", f"mark-{b.builder}"),))
+                    lines.append(((f"by {mark(b.builder)} r{b.round}", f"mark-{hue(state, b.builder)}"),))
                 elif mid == "hub-a":
-                    taken = (f"marker {mark(state.start)}", f"mark-{state.start}")
+                    taken = (f"marker {mark(state.start)}", f"mark-{hue(state, state.start)}")
                     lines.append((taken,) if state.marker_taken else (("marker free", "muted"),))
                 elif mid == "hub-b" and state.countdown > 0:
                     lines.append((("until r3", "muted"),))
@@ -176,6 +184,17 @@ def board_cells(
             classes.add("dim")
         out[h] = Cell(tuple(lines[:height]), frozenset(classes))
     return out
+
+
+def _two_lines(name: str, width: int) -> tuple[str, str]:
+    """`name` broken at a space into two lines of at most `width` (each shortened only if it must be)."""
+    words = name.split()
+    best = (name[:width], "")
+    for i in range(1, len(words)):
+        head, tail = " ".join(words[:i]), " ".join(words[i:])
+        if len(head) <= width:
+            best = (head, short(tail, width))
+    return best
 
 
 def hex_details(state: State, h: Hex) -> tuple[str, str, str | None]:
@@ -209,7 +228,7 @@ def hex_details(state: State, h: Hex) -> tuple[str, str, str | None]:
     if space.kind == "girder":
         return "Central girder", "Neither a module nor a build space.", "building"
     return (
-        f"Build space {h}",
+        "Build space",
         f"Build bonus: {bonus_words(space.bonus)}.\nModules are built next to the Command Hub or a built module.",
         "build-bonuses",
     )
@@ -370,6 +389,8 @@ class MatView:
     seat: int
     title: str
     lines: tuple[tuple[tuple[str, str], ...], ...]
+    hue: int = 0
+    """The colour index of the seat: its mat's colour."""
 
 
 def track_rewards(c: Content, mat: str, side: str) -> tuple[Reward, ...]:
@@ -417,4 +438,4 @@ def mat_view(state: State, seat: int, to_act: int | None, bot: bool) -> MatView:
     if state.phase is Phase.DRAFT and not p.card:
         card = "not chosen yet"
     lines.append((("perks ", "muted"), (perks + " · ", ""), ("starting card ", "muted"), (card, "")))
-    return MatView(seat, title, tuple(lines))
+    return MatView(seat, title, tuple(lines), hue(state, seat))

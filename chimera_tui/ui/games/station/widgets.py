@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
+from rich.markup import escape
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -86,6 +87,8 @@ class PlaceRow(Widget, can_focus=True):
     """
 
     places: reactive[tuple[PlaceView, ...]] = reactive(())
+    hues: tuple[int, ...] = ()
+    """Each seat's colour index (its mat's colour); the screen sets it."""
     """The places shown, left to right."""
     cursor: reactive[int] = reactive(0)
     """Index of the place under the cursor."""
@@ -184,7 +187,9 @@ class PlaceRow(Widget, can_focus=True):
         current = style
         for ch in cell:
             if ch in SEAT_MARKS:
-                current = style + self._style(f"mark-{SEAT_MARKS.index(ch)}")
+                seat = SEAT_MARKS.index(ch)
+                hue = self.hues[seat] if seat < len(self.hues) else seat
+                current = style + self._style(f"mark-{hue}")
             elif ch == " ":
                 current = style
             text.append(ch, current)
@@ -246,9 +251,9 @@ class MatPanel(Widget):
         self.refresh(layout=old is None or mat is None or len(old.lines) != len(mat.lines))
         if mat is None:
             return
-        self.border_title = mat.title
+        self.border_title = escape(mat.title)  # names are plain text, never markup
         for i in range(4):
-            self.set_class(mat.seat == i, f"seat-{i}")
+            self.set_class(mat.hue == i, f"seat-{i}")
 
     def watch_to_act(self, to_act: bool) -> None:
         self.set_class(to_act, "-to-act")
@@ -319,10 +324,12 @@ class ChoiceDialog(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box") as box:
-            box.border_title = self.title_text
+            box.border_title = escape(self.title_text)
             if self.context:
                 yield Static(self.context, id="choice-context", markup=False)
-            yield OptionList(*[Option(c, id=str(i)) for i, c in enumerate(self.choices)], id="choice-list")
+            yield OptionList(
+                *[Option(Text(c), id=str(i)) for i, c in enumerate(self.choices)], id="choice-list"
+            )
             yield Static(id="choice-preview", markup=False)
         yield Footer()
 
@@ -388,8 +395,11 @@ class ResultsScreen(ModalScreen[None]):
         names: Sequence[str],
         rows: Sequence[tuple[str, Sequence[int]]],
         rounds: Sequence[Sequence[int]],
+        hues: Sequence[int] = (),
     ) -> None:
         super().__init__()
+        self.hues = list(hues)
+        """Each seat's colour index (its mat's colour)."""
         self.winner = winner
         self.names = list(names)
         self.rows = list(rows)
@@ -413,7 +423,9 @@ class ResultsScreen(ModalScreen[None]):
         )
         table.add_column("")
         for seat, name in enumerate(self.names):
-            table.add_column(f"{mark(seat)} {name}", justify="right", style=f"bold {self._colour(seat)}")
+            table.add_column(
+                Text(f"{mark(seat)} {name}"), justify="right", style=f"bold {self._colour(seat)}"
+            )
         for n, (label, values) in enumerate(self.rows):
             total = label == "Total"
             cells = [str(v) if total else f"{v:+d}" for v in values]
@@ -451,7 +463,8 @@ class ResultsScreen(ModalScreen[None]):
 
     def _colour(self, seat: int) -> str:
         """The seat's colour from the theme (the marks carry the same information without colour)."""
-        return self._colours[seat % 4] or "default"
+        hue = self.hues[seat] if seat < len(self.hues) else seat
+        return self._colours[hue % 4] or "default"
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -5,11 +5,16 @@ Pure functions over states (views, or the full state for the acting player's own
 
 from __future__ import annotations
 
+import textwrap
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
-from chimera_tui.engine.hexgrid import parse_hex
-from chimera_tui.games.station import Choose, Flush, Place, State
+from msgspec.structs import replace
+
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.rng import Rng
+from chimera_tui.games.station import RULES, Choose, Flush, Place, State
 from chimera_tui.games.station.content import COMPONENTS, Bonus, Reward, content
 from chimera_tui.games.station.rules import prompt_of
 from chimera_tui.games.station.scoring import breakdown, owned_components
@@ -22,6 +27,7 @@ from chimera_tui.games.station.wording import (
     op_text,
     ops_text,
     plural,
+    space_words,
     where_words,
 )
 
@@ -165,16 +171,12 @@ def round_track(state: State, compact: bool = False) -> str:
 def choice_words(state: State, action: object) -> str:
     """A legal action in words, from the acting player's point of view."""
     c = content()
-    seat = state.tasks[-1].seat if state.tasks else state.turn
+    seat = RULES.to_act(state)
+    seat = seat if seat is not None else state.turn
     if isinstance(action, Flush):
         return "Discard your starting card to flush the Reactor"
     if isinstance(action, Place):
-        p = (
-            state.players[seat]
-            if state.phase is not Phase.LAB or not state.tasks
-            else state.players[state.tasks[-1].seat]
-        )
-        comps = p.workers[action.worker].comps
+        comps = state.players[seat].workers[action.worker].comps
         who = f"worker #{action.worker + 1} ({comps_text(comps)})"
         if action.space == "lab":
             return f"Send {who} to the Splicing Lab"
@@ -190,7 +192,7 @@ def choice_words(state: State, action: object) -> str:
     if kind == "option" and t is not None:
         m = c.modules[t.place]
         opt = next((o for o in m.options if o.label == v), None)
-        return f"{v}: {ops_text(opt.ops)}" if opt else v
+        return ops_text(opt.ops)[:1].upper() + ops_text(opt.ops)[1:] if opt else v
     if kind == "lounge":
         return {"coin": "Take 1 coin", "food": "Take 1 food", "both": "Take 1 coin and 1 food"}.get(v, v)
     if kind == "splice":
@@ -237,8 +239,7 @@ def choice_words(state: State, action: object) -> str:
         m = c.modules[v]
         return f"Build {m.name} (cost {m.cost}, value {m.value}): {m.text}"
     if kind == "build_hex":
-        h = parse_hex(v)
-        return f"Build on space {v}: bonus — {bonus_words(c.space_at[h].bonus)}"
+        return "Build on " + space_words(state.built, v)
     if kind in ("activate", "copy"):
         if v == "skip":
             return "Skip"
@@ -269,10 +270,96 @@ def _delta(label: str, before: int, after: int) -> str | None:
     return f"{label} {before} → {after} ({after - before:+d})"
 
 
+def playable(view: State, turn: int = 0) -> State:
+    """`view` with its hidden piles filled in an order computed from the view alone, so the rules can be
+    applied to it: the module pile holds the tiles nobody can see (all tiles but those in the Reactor, built
+    or discarded), the perk deck the perks not in the display nor taken, each in an order that `turn` rotates.
+    Nothing hidden goes in, so nothing hidden can come out."""
+    c = content()
+    seen = Counter([*(x for x in view.reactor if x), *view.discard, *(b.tile for b in view.built)])
+    tiles = sorted((Counter(t.id for t in c.tiles) - seen).elements())
+    taken = {x for p in view.players for x in p.perks} | set(view.perk_display)
+    perks = sorted(p.id for p in c.perks if p.id not in taken)
+    k = turn % max(len(tiles), 1)
+    j = turn % max(len(perks), 1)
+    tiles = tiles[k:] + tiles[:k]
+    perks = perks[j:] + perks[:j]
+    if turn % 2:
+        tiles.reverse()
+        perks.reverse()
+    return replace(
+        view,
+        pile=tuple(tiles[: len(view.pile)]),
+        perk_deck=tuple(perks[: len(view.perk_deck)]),
+        rng=Rng(turn),
+    )
+
+
+def preview_seen(view: State, action: object, seat: int) -> list[str]:
+    """The preview of `action` by `seat`, computed from `seat`'s view only.
+
+    The action is applied to the view with its hidden piles filled in several different orders (`playable`);
+    lines every order agrees on are certain and shown, the others are replaced by one sentence saying that the
+    outcome depends on what will be drawn (for example "you will draw a module").
+    """
+    outcomes = []
+    for turn in range(3):
+        try:
+            before = playable(view, turn)
+            after = RULES.apply(before, action)  # type: ignore[arg-type]
+        except IllegalAction as exc:
+            return [f"Not possible: {exc.reason}"]
+        lines = preview(before, after, seat)
+        drew = len(after.pile) < len(before.pile) or len(after.perk_deck) < len(before.perk_deck)
+        outcomes.append((lines, drew or after.rng != before.rng, before, after))
+    first = outcomes[0][0]
+    sure = [line for line in first if all(line in o[0] for o in outcomes[1:])]
+    if any(o[1] for o in outcomes) or len(sure) != len(first):
+        b, a = outcomes[0][2], outcomes[0][3]
+        drawn = max(len(b.pile) - len(a.pile), 0)
+        perks = max(len(b.perk_deck) - len(a.perk_deck), 0)
+        bits = []
+        if drawn > 0:
+            bits.append(f"{'a module' if drawn == 1 else f'{drawn} modules'} from the hidden pile")
+        if perks > 0:
+            bits.append(f"{'a perk' if perks == 1 else f'{perks} perks'} from the hidden deck")
+        what = " and ".join(bits) or "from the hidden module pile (it is shuffled)"
+        sure = [line for line in sure if not line.startswith(("Next,", "Then it is"))]
+        sure = [line for line in sure if not line.startswith("No change")]
+        sure.append(f"Then {what} will be drawn: what it brings is not known until then.")
+    return sure or ["No change to anyone's resources."]
+
+
+def log_lines(texts: Sequence[str], history: Sequence[Sequence[str]], width: int = 0) -> tuple[str, ...]:
+    """The log in words: each action, then what it caused (indented), wrapped to `width` when given."""
+    out: list[str] = []
+    for i, text in enumerate(texts):
+        out.extend(_wrap(text, "", width))
+        for event in history[i] if i < len(history) else ():
+            indent = "  " if event.startswith("  ") else ""
+            out.extend(_wrap(event.strip(), "  · " if not indent else "      ", width))
+    return tuple(out)
+
+
+def _wrap(text: str, indent: str, width: int) -> list[str]:
+    if width > 12:
+        return textwrap.wrap(
+            text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + 2)
+        ) or [""]
+    return [indent + text]
+
+
+def hue(state: State, seat: int) -> int:
+    """The colour index of `seat`: its mat's colour (Crimson red, Cobalt blue, Verdant green, Amber yellow)."""
+    mats = content().mats
+    mat = state.players[seat].mat if seat < len(state.players) else ""
+    return next((i for i, m in enumerate(mats) if m.id == mat), seat) % 4
+
+
 def preview(before: State, after: State, seat: int) -> list[str]:
     """What an action by `seat` changes, in words: resources, components, points, research, workers, others.
 
-    `before` and `after` are full states: the action is the acting player's own, so nothing hidden shows.
+    `before` and `after` must come from `seat`'s view (see `preview_seen`), never from the hidden state.
     """
     c = content()
     out: list[str] = []
@@ -319,7 +406,7 @@ def preview(before: State, after: State, seat: int) -> list[str]:
         ]
         out.append("Points: " + ", ".join(parts))
     for new in after.built[len(before.built) :]:
-        out.append(f"Builds {c.modules[new.tile].name} on {new.hex}")
+        out.append(f"Builds {c.modules[new.tile].name} on {space_words(before.built, str(new.hex))}")
     if after.phase is not before.phase or after.round != before.round:
         out.append(f"Then: {round_track(after)}")
     if after.tasks and after.phase is not Phase.OVER:
