@@ -107,18 +107,33 @@ def attach_problem(player: Player, card: str, parent: str, slot: str) -> str | N
     """Why `card` cannot be attached to `parent`'s `slot` edge on this monster, or None when it can."""
     part = _C.parts.get(card)
     if part is None or card not in player.cards:
-        return f"{card} is not a monster part in your hand or inventory."
+        return f"{_name(card)} is not a monster part in your hand or inventory."
     lay = layout(player.torso, player.monster)
     for s in lay.sockets:
         if s.card == parent and s.slot == slot:
             if (parent, slot) in lay.filled:
-                return f"Something is already attached to the {slot} edge of {parent}."
+                return f"Something is already attached to the {slot} edge of {_name(parent)}."
             if (s.x, s.y) in lay.cells:
-                return f"The {slot} edge of {parent} faces a space already taken by {lay.cells[(s.x, s.y)]}."
+                return (
+                    f"The {slot} edge of {_name(parent)} faces a space already taken by "
+                    f"{_name(lay.cells[(s.x, s.y)])}."
+                )
             if s.stitch != part.base:
-                return f"{part.name} has a {part.base} stitching; the {slot} edge of {parent} is a {s.stitch} stitching."
+                return (
+                    f"{part.name} has a {part.base} stitching; the {slot} edge of {_name(parent)} is a "
+                    f"{s.stitch} stitching."
+                )
             return None
-    return f"{parent} has no stitched {slot} edge on your monster."
+    return f"{_name(parent)} has no stitched {slot} edge on your monster."
+
+
+def _name(card: str) -> str:
+    """A card's printed name for a sentence (never its id)."""
+    part = _C.parts.get(card)
+    if part is not None:
+        return part.name
+    torso = _C.torsos.get(card)
+    return torso.name if torso is not None else "That card"
 
 
 def attach(player: Player, card: str, parent: str, slot: str) -> Player:

@@ -206,7 +206,9 @@ class CodenameRules:
         if phase is Phase.OVER:
             raise IllegalAction("The game is over.", action)
         if not isinstance(action, _ACCEPTS[phase]):
-            raise IllegalAction(f"Now is the time to {_PROMPTS[phase]}; {action} does not fit.", action)
+            raise IllegalAction(
+                f"Now is the time to {_PROMPTS[phase]}, not that (it {describe_action(action)}).", action
+            )
         return _APPLY[phase](msgspec.structs.replace(state, events=()), action)
 
     def is_over(self, state: State) -> bool:
