@@ -31,7 +31,7 @@ from chimera_tui import games
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import seat_count_error
-from chimera_tui.saves import SaveError
+from chimera_tui.saves import SaveError, acquire
 from chimera_tui.server import protocol as P
 from chimera_tui.server.tables import (
     RECORD_SUFFIX,
@@ -40,6 +40,7 @@ from chimera_tui.server.tables import (
     clean_code,
     load_table,
     new_code,
+    save_path_of,
 )
 
 log = logging.getLogger("chimera.server")
@@ -136,12 +137,20 @@ class TableHost:
         codes = []
         for path in sorted(self.folder.glob(f"table-*{RECORD_SUFFIX}")):
             try:
+                lock = acquire(save_path_of(path))
+            except SaveError as exc:  # another process plays it
+                log.error("cannot resume a table: %s", exc.message)
+                continue
+            try:
                 table = load_table(path)
             except SaveError as exc:
+                lock.release()
                 log.error("cannot resume a table: %s", exc.message)
                 continue
             if table.over or table.code in self.tables:
+                lock.release()
                 continue
+            table.lock = lock
             self.tables[table.code] = table
             codes.append(table.code)
             log.info("resumed table %s (%s, step %d)", table.code, table.record.game, len(table.match or ()))
@@ -168,6 +177,8 @@ class TableHost:
         handlers = list(self._connections)
         if handlers:
             await asyncio.wait(handlers, timeout=5)
+        for table in self.tables.values():
+            table.release()
 
     # -- a connection ----------------------------------------------------------------------------------
 
@@ -316,6 +327,11 @@ class TableHost:
             created=_now().isoformat(timespec="seconds"),
         )
         table = HostedTable(record, self.folder)
+        try:
+            table.lock = acquire(table.save_path)
+        except SaveError as exc:
+            log.error("cannot open table %s: %s", table.code, exc.message)
+            return "The host cannot save a new table now; try again."
         self.tables[table.code] = table
         log.info(
             "%s created table %s (%s, %d players)",
@@ -327,6 +343,7 @@ class TableHost:
         reason = self._join(session, table.code)
         if reason is not None:  # cannot happen: a fresh table has an empty seat
             self.tables.pop(table.code, None)
+            table.release()
         return reason
 
     def _join(self, session: Session, code: str) -> str | None:
@@ -408,6 +425,7 @@ class TableHost:
         self._changed(table, moved=False)
         if table.over and table.spectators == 0 and not any(table.here.values()):
             self.tables.pop(table.code, None)  # its save stays in the folder
+            table.release()
 
     # -- playing ---------------------------------------------------------------------------------------
 

@@ -21,7 +21,7 @@ from chimera_tui import games
 from chimera_tui.engine.bots import Bot, bot_seed
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
-from chimera_tui.saves import SaveError, load, save_match, write_atomic
+from chimera_tui.saves import EXTENSION, SaveError, SaveLock, load, save_match, write_atomic
 from chimera_tui.server.protocol import SeatInfo, TableInfo
 from chimera_tui.table.base import Seat
 
@@ -75,6 +75,8 @@ class HostedTable:
         self.folder = folder
         self.rules: Ruleset[Any, Any] = games.get(record.game)
         self.match = match
+        self.lock: SaveLock | None = None
+        """The lock on the table's save while this host plays it (so `chimera load` opens only a copy)."""
         self.away: set[int] = set()
         """Person seats a bot plays for now, because their owner was absent too long on their turn."""
         self.here: dict[int, int] = {}
@@ -234,6 +236,12 @@ class HostedTable:
         if self.match is not None:
             save_match(self.match, self.save_path, now=now, created=self.record.created, seats=self.seats())
 
+    def release(self) -> None:
+        """Give up the save's lock (the host no longer plays this table)."""
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     def remove_files(self) -> None:
         for path in (self.record_path, self.save_path):
             with contextlib.suppress(OSError):
@@ -260,7 +268,14 @@ def load_table(record_path: Path) -> HostedTable:
     except games.UnknownGame as exc:
         raise SaveError(f"'{record_path}' is a table of an unknown game.", record_path) from exc
     table = HostedTable(record, record_path.parent)
+    if table.save_path != save_path_of(record_path):
+        raise SaveError(f"'{record_path}' names another table.", record_path)
     if table.save_path.exists():
         loaded = load(table.save_path)
         table.match = loaded.match
     return table
+
+
+def save_path_of(record_path: Path) -> Path:
+    """The save beside the table record at `record_path`."""
+    return record_path.with_suffix(EXTENSION)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import msgspec
@@ -159,6 +161,13 @@ async def test_a_restarted_host_resumes_the_table_exactly(tmp_path: Path) -> Non
     resumed = again.tables[code].match
     assert resumed is not None
     assert resumed.notations == log and state_digest(resumed.state) == digest
+    # The host holds the save's lock, so another process (`chimera load`) sees it in use.
+    probe = "import sys; from chimera_tui.saves import is_in_use; print(is_in_use(sys.argv[1]) is not None)"
+    seen = subprocess.run(
+        [sys.executable, "-c", probe, str(table.save_path)], capture_output=True, text=True, timeout=60
+    )
+    assert seen.stdout.strip() == "True", seen.stderr
+    await again.close()
     async with hosted(tmp_path) as h:
         alice = await h.link("SHA256:alice", "Alice")
         a = await alice.join(code)
