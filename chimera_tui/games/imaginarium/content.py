@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from importlib import resources
 
 import msgspec
+import msgspec.structs
 
 RESOURCES: tuple[str, ...] = ("c", "w", "cu", "cr")
 """Charcoalium, wood, copper, crystal: the order of every per-kind field."""
@@ -274,6 +275,16 @@ class Machine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         return self.level
 
 
+class Handyman(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A handyman figure and its player colour (screen, tokens and dream marker share it)."""
+
+    id: str
+    name: str
+    colour: str
+    expansion: bool = False
+    edition: str = ""
+
+
 class Workshop(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A workshop board: first-round order, starting stock and starting machines."""
 
@@ -364,6 +375,7 @@ class Economy(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     assistant_limit: int
     face_up_assistants: int
     action_count: int
+    project_tokens: int
     trade_limit: int
     project_first_vp: int
     project_later_vp: int
@@ -454,10 +466,12 @@ class Reading(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class _Machines(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     machine: tuple[Machine, ...]
+    type_colour: dict[str, str]
 
 
 class _Workshops(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     workshop: tuple[Workshop, ...]
+    handyman: tuple[Handyman, ...]
 
 
 class _Assistants(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -478,6 +492,7 @@ class Content(msgspec.Struct, frozen=True):
 
     machines: tuple[Machine, ...]
     workshops: tuple[Workshop, ...]
+    handymen: tuple[Handyman, ...]
     belt: Belt
     economy: Economy
     assistants: tuple[Assistant, ...]
@@ -498,6 +513,12 @@ class Content(msgspec.Struct, frozen=True):
     """Reading id -> the value in force."""
     rate: dict[str, Rate]
     """Resource kind -> Transactions rate."""
+    type_colour: dict[str, str]
+    """Machine type -> its card colour."""
+    core_deck: tuple[str, ...]
+    """One code per core card (61), starting machines included: setup takes those of the workshops in play."""
+    chimera_deck: tuple[str, ...]
+    """One code per Chimera card shuffled into the deck (9: the Starteurs never enter it)."""
 
 
 class ContentError(ValueError):
@@ -720,8 +741,10 @@ def load() -> Content:
             the vocabulary, a number out of range).
         msgspec.ValidationError: when a file does not match its Struct (an unknown or missing field).
     """
-    machines = msgspec.toml.decode(_read("machines.toml"), type=_Machines).machine
-    workshops = msgspec.toml.decode(_read("workshops.toml"), type=_Workshops).workshop
+    machine_file = msgspec.toml.decode(_read("machines.toml"), type=_Machines)
+    machines = machine_file.machine
+    workshop_file = msgspec.toml.decode(_read("workshops.toml"), type=_Workshops)
+    workshops, handymen = workshop_file.workshop, workshop_file.handyman
     belt = msgspec.toml.decode(_read("belt.toml"), type=Belt)
     economy = msgspec.toml.decode(_read("economy.toml"), type=Economy)
     assistants = msgspec.toml.decode(_read("assistants.toml"), type=_Assistants).assistant
@@ -749,6 +772,11 @@ def load() -> Content:
             starting[code] = starting.get(code, 0) + 1
     for code, count in starting.items():
         _check(count <= machine[code].copies, f"the workshops need {count} {code}, more than exist")
+
+    _check(sorted(machine_file.type_colour) == sorted(MACHINE_TYPES.values()), "a card colour for each type")
+    _check(len(handymen) == 6 and len({h.id for h in handymen}) == 6, "six handymen, with unique ids")
+    _check(len({h.colour for h in handymen}) == 6, "each handyman has a colour of its own")
+    _check([h.expansion for h in handymen] == [False] * 5 + [True], "five core handymen, then Chimera's")
 
     _check(belt.places == 7 == len(belt.surcharges), "the belt has 7 places, each with a surcharge")
     _check(list(belt.surcharges) == sorted(set(belt.surcharges), reverse=True), "surcharges differ and fall")
@@ -788,7 +816,12 @@ def load() -> Content:
         "five end-bonus categories",
     )
     _check(economy.dismantle_broken == "level", f"unknown broken payout {economy.dismantle_broken!r}")
+    economy_fields = frozenset(f.name for f in msgspec.structs.fields(Economy))
+    _check_provenance("economy.toml", economy.provenance, economy_fields)
     teams = economy.teams
+    _check_provenance(
+        "economy.toml [teams]", teams.provenance, frozenset(f.name for f in msgspec.structs.fields(Teams))
+    )
     _check(tuple(teams.players) == (4, 6), "team play is for 4 or 6 players")
     for pairs, size in ((teams.pairings_4, 4), (teams.pairings_6, 6)):
         _check(sorted(n for pair in pairs for n in pair) == list(range(1, size + 1)), "team pairings")
@@ -835,6 +868,7 @@ def load() -> Content:
     return Content(
         machines=machines,
         workshops=workshops,
+        handymen=handymen,
         belt=belt,
         economy=economy,
         assistants=assistants,
@@ -849,6 +883,11 @@ def load() -> Content:
         colour=colour,
         flags=flags,
         rate=rate,
+        type_colour=machine_file.type_colour,
+        core_deck=tuple(m.code for m in machines if not m.expansion for _ in range(m.copies)),
+        chimera_deck=tuple(
+            m.code for m in machines if m.expansion and not m.starting_only for _ in range(m.copies)
+        ),
     )
 
 

@@ -541,3 +541,103 @@ def test_design_21_rulings_each_have_a_flag() -> None:
         "nightmare_target_rule",
     ):  # fmt: skip
         assert flag in C.flags
+
+
+# --------------------------------------------------------------------------- further published component facts
+
+
+def test_IM_CORE_07_R04_IM_COMP_04_handymen_and_colours() -> None:
+    """IM-CORE-07: the five handymen's names; IM-CORE-R04: their colours, and green for Chimera's 6th
+    (IM-COMP-04, IM-CORE-N13)."""
+    figures = [(h.name, h.colour) for h in C.handymen]
+    assert figures[:5] == [
+        ("Felideus Bubastis", "blue"),
+        ("Agrippine Pernille", "yellow"),
+        ("Zadock Zebulon", "pink"),
+        ("Nicodemus Gideon", "black"),
+        ("Philomena Zylphia", "white"),
+    ]
+    sixth = C.handymen[5]
+    assert sixth.colour == "green" and sixth.expansion and sixth.edition == EDITION  # the name is ours
+
+
+def test_IM_CORE_55_machine_type_colours() -> None:
+    """IM-CORE-55: blue production, purple transformation, red attack, yellow special (defense is ours)."""
+    assert C.type_colour == {
+        "production": "blue", "transformation": "purple", "attack": "red", "special": "yellow", "defense": "green"
+    }  # fmt: skip
+
+
+def test_IM_CORE_54_resource_order_follows_nicodemus() -> None:
+    """IM-CORE-54: charcoalium 0, wood 1, copper 2, crystal 3."""
+    assert content_module.RESOURCES == ("c", "w", "cu", "cr")
+    assert [content_module.RESOURCE_VALUE[k] for k in ("w", "cu", "cr")] == [1, 2, 3]
+
+
+def test_IM_CORE_09_R03_six_project_tokens_not_a_limit() -> None:
+    """IM-CORE-09, IM-CORE-R03: 6 project tokens per colour; IM-SETUP-10: the dream marker is separate and
+    the tokens are no limit."""
+    assert C.economy.project_tokens == 6 and C.economy.provenance["project_tokens"] == "published"
+    assert C.flags["dream_marker_separate"] is True
+
+
+def test_IM_SETUP_04_IM_COMP_06_one_shuffled_deck() -> None:
+    """IM-SETUP-04: the 9 other Chimera machines (2 Exhausteur, 2 Reposette, 5 Achievette) join the core
+    deck, whose 61 cards share their back (IM-COMP-06); IM-SETUP-03: the Starteurs never do."""
+    assert len(C.core_deck) == 61
+    assert sorted(C.chimera_deck) == ["A7", "A7", "D4", "D4"] + ["S4"] * 5
+    assert "P0" not in C.core_deck + C.chimera_deck
+
+
+def test_IM_SETUP_07_expansion_cards_carry_a_mark() -> None:
+    """IM-SETUP-07: expansion cards and tiles are marked, so the screen can show it."""
+    assert sum(m.copies for m in C.machines if m.expansion) == 14
+    assert [a.number for a in C.assistants if a.expansion] == [f"C{i}" for i in range(1, 8)]
+    assert [p.number for p in C.projects if p.expansion] == ["CP1", "CP2", "CP3", "CP4"]
+
+
+def test_IM_MACHINE_03_19_IM_DISMANTLE_06_every_machine_has_a_level_and_repair_cost() -> None:
+    """IM-DISMANTLE-06: every machine has a level; IM-MACHINE-03, -19: the Chimera machines' levels and
+    repair costs (not in 002) are given here, as ours."""
+    for code in ("P0", "A7", "D4", "S4"):
+        m = M[code]
+        assert m.level >= 1 and m.repair.units == m.level + 1
+        assert "level" not in m.provenance and "repair" not in m.provenance  # ours
+        assert m.edition == EDITION
+
+
+def test_IM_COMP_11_each_colour_has_a_letter_and_display_colour() -> None:
+    """IM-COMP-11: four dream colours; design 15.1: a letter each, and nightmares N."""
+    assert {c.id: (c.letter, c.display) for c in C.dream.colour} == {
+        "romance": ("R", "red"), "glory": ("G", "yellow"), "escape": ("E", "cyan"), "festivities": ("F", "magenta")
+    }  # fmt: skip
+    assert C.dream.nightmare.letter == "N"
+
+
+def test_IM_TRACK_09_IM_SETUP_09_reward_spaces_hold_resources_charcoalium_or_vp() -> None:
+    """IM-SETUP-09, IM-TRACK-09: rewards of resources, charcoalium or VP lie on the track's spaces."""
+    kinds = {
+        k for s in C.dream.space if s.reward for k in ("c", "w", "cu", "cr", "vp") if getattr(s.reward, k)
+    }
+    assert kinds == {"c", "w", "cu", "cr", "vp"}
+    assert C.space["S"].reward is None
+
+
+def test_IM_CORE_N04_N11_first_place_is_dearest() -> None:
+    """IM-CORE-N04: phase B starts at the most expensive place; IM-CORE-25: the front acts first."""
+    assert C.belt.surcharges[0] == max(C.belt.surcharges)
+    assert C.belt.initiative_spaces == 6
+
+
+def test_IM_TEAM_07_08_26_team_numbers_are_sourced() -> None:
+    """IM-TEAM-26 and the 002 team table are sourced; team play's other numbers are ours."""
+    assert C.economy.teams.provenance == {
+        "players": "002", "starteurs_per_team": "002", "pairings_4": "002", "pairings_6": "002"
+    }  # fmt: skip
+    assert C.economy.provenance["team_vp_target"] == "002"
+
+
+def test_economy_provenance_names_real_fields() -> None:
+    bad = replace(C.economy, provenance={"nonsense": "002"})
+    with pytest.raises(ContentError, match="unknown field"):
+        content_module._check_provenance("economy", bad.provenance, frozenset({"extraction"}))
