@@ -7,6 +7,7 @@ folder so the samples never change.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import msgspec
@@ -53,6 +54,32 @@ def _until_screen(name: str):  # type: ignore[no-untyped-def]
     return wait
 
 
+async def _clear_toasts(pilot) -> None:  # type: ignore[no-untyped-def]
+    """Clear every toast, also on the screens under a dialog (a loaded sample's notice names this machine's
+    folders, so it does not belong in a snapshot)."""
+    from textual.css.query import NoMatches
+    from textual.widgets._toast import ToastRack
+
+    await pilot.pause(0.3)
+    pilot.app.clear_notifications()
+    for screen in pilot.app.screen_stack:
+        with contextlib.suppress(NoMatches):
+            screen.get_child_by_type(ToastRack).show(pilot.app._notifications)
+    await pilot.pause(0.05)
+
+
+async def _quiet(pilot) -> None:  # type: ignore[no-untyped-def]
+    await _clear_toasts(pilot)
+
+
+def _quietly(wait):  # type: ignore[no-untyped-def]
+    async def run(pilot) -> None:  # type: ignore[no-untyped-def]
+        await wait(pilot)
+        await _clear_toasts(pilot)
+
+    return run
+
+
 def _new(tmp_path: Path, players: int, seed: int) -> ChimeraApp:
     kinds = ["human"] + ["bot"] * (players - 1)
     start = new_start("station", players, make_seats("station", players, kinds, []), seed, {})
@@ -78,33 +105,41 @@ class TestStationTurns:
     @pytest.mark.parametrize("size", SIZES)
     def test_build_cursor(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """Building: the legal build spaces lit, the cursor on one, its bonus in the detail line."""
-        assert snap_compare(_sample(tmp_path, "station-build"), press=["wait:300"], terminal_size=size)
+        assert snap_compare(_sample(tmp_path, "station-build"), run_before=_quiet, terminal_size=size)
 
     @pytest.mark.parametrize("size", SIZES)
     def test_splicing_lab_dialog(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """The Splicing Lab asks which component to attach or detach, with a preview."""
         assert snap_compare(
-            _sample(tmp_path, "station-splice"), run_before=_until_screen("ChoiceDialog"), terminal_size=size
+            _sample(tmp_path, "station-splice"),
+            run_before=_quietly(_until_screen("ChoiceDialog")),
+            terminal_size=size,
         )
 
     @pytest.mark.parametrize("size", SIZES)
     def test_feeding_shortfall(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """Feeding without enough food: choose the component each missing food costs."""
         assert snap_compare(
-            _sample(tmp_path, "station-feeding"), run_before=_until_screen("ChoiceDialog"), terminal_size=size
+            _sample(tmp_path, "station-feeding"),
+            run_before=_quietly(_until_screen("ChoiceDialog")),
+            terminal_size=size,
         )
 
     @pytest.mark.parametrize("size", SIZES)
     def test_command_hub_round_three(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """Round 3: Command Hub slot B is open; the cursor on it shows what it does."""
-        keys = ["wait:300", "1", "l", "wait:100"]
-        assert snap_compare(_sample(tmp_path, "station-hub-round3"), press=keys, terminal_size=size)
+        keys = ["1", "l", "wait:100"]
+        assert snap_compare(
+            _sample(tmp_path, "station-hub-round3"), run_before=_quiet, press=keys, terminal_size=size
+        )
 
     def test_medium_layout_120x40(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """120×40 (issue 8 §3): board with the log under it, and Reactor, Lab, perks and mats beside it, all at
         once; module names whole on two lines."""
-        keys = ["wait:300", "l", "wait:100"]
-        assert snap_compare(_sample(tmp_path, "station-hub-round3"), press=keys, terminal_size=(120, 40))
+        keys = ["l", "wait:100"]
+        assert snap_compare(
+            _sample(tmp_path, "station-hub-round3"), run_before=_quiet, press=keys, terminal_size=(120, 40)
+        )
 
 
 class TestStationEnd:
@@ -112,5 +147,7 @@ class TestStationEnd:
     def test_final_breakdown(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
         """The end: the winner, points by cause per player, and the score over the rounds."""
         assert snap_compare(
-            _sample(tmp_path, "station-over"), run_before=_until_screen("ResultsScreen"), terminal_size=size
+            _sample(tmp_path, "station-over"),
+            run_before=_quietly(_until_screen("ResultsScreen")),
+            terminal_size=size,
         )
