@@ -361,3 +361,21 @@ async def test_choices_group_attacks_and_show_each_chance(tmp_path: Path) -> Non
             re.match(r"\s*(\d+%|<1%|>99%) · ", lab) for lab in sub.labels
         )
         assert not any(re.search(r"[a-z]+-[a-z]+-\d", lab) for lab in (*menu.labels, *sub.labels))  # no ids
+
+
+def test_a_window_is_closed_by_n_and_told_in_words() -> None:
+    """CC-ARENA-21 on the screen: in a window the headline says what to do and "n" waits until the next turn."""
+    from chimera_tui.games.codename.actions import Wait
+    from chimera_tui.ui.games.codename import flows
+    from chimera_tui.ui.games.codename.view import FINISH
+    from chimera_tui.ui.games.codename.words import status_text
+    from tests.games.codename.helpers import arena, monster
+
+    s = arena(
+        monster(("pelvis", "ribcage"), energy=5),
+        monster(("ribcage", "pelvis"), (), ("lizard-arm-1",), energy=3),
+    )
+    s = msgspec.structs.replace(s, phase=Phase.WINDOW, window=(1,))
+    assert flows._FINISH["wait"] == (Phase.WINDOW, "wait") and FINISH[Phase.WINDOW][0] == Wait()
+    text = status_text(s, ["Ada", "Bob"], 1, 1, "")
+    assert "Bob: 3 energy: attach from your inventory, or n to wait until the next turn" in text
