@@ -60,12 +60,12 @@ THREATS: dict[str, str] = {
 """What a defense machine can guard against (the `protect` op's ``threats``)."""
 
 PAIR_GAINS: dict[str, str] = {
-    "extra_unit": "the pair makes 1 extra unit of what the lower-level machine makes",
-    "extra_use": "it may be used once more per turn",
-    "extra_theft": "each theft takes 1 more unit",
+    "extra_unit": "the pair makes {n} extra unit of what the lower-level machine makes",
+    "extra_use": "it may be used {times} more per turn",
+    "extra_theft": "each theft takes {n} more unit",
     "more_fragments": "it adds up to {n} fragments of different colours per turn",
 }
-"""What a card gains by sharing a slot (design 6.4); ``{n}`` is the PairGain's n."""
+"""What a card gains by sharing a slot (design 6.4); ``{n}`` is the PairGain's n, ``{times}`` it in words."""
 
 PARTNERS: dict[str, str] = {
     "any": "any compatible machine",
@@ -241,7 +241,8 @@ class PairGain(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     gain: str
     partner: str
-    n: int = 0
+    n: int
+    """How much: extra units, extra uses, or fragments placed by the pair."""
 
 
 class Machine(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -301,8 +302,8 @@ class Extractor(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
     id: str
     gives: int
-    capacity: int
-    """Figures it holds; 0 means any number."""
+    capacity: int | str
+    """Figures it holds, or "any"."""
 
 
 class FallOff(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -382,6 +383,8 @@ class Economy(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     bonus_most: int
     bonus_tied: int
     bonus_categories: tuple[str, ...]
+    tie_break: tuple[str, ...]
+    """Tie-breaks after VP, in order: "units_left" (C, W, Cu, Cr left, added up), then "shared"."""
     vp_target: int
     team_vp_target: int
     blocked_attack_pays: int
@@ -652,6 +655,7 @@ def _check_machines(machines: tuple[Machine, ...]) -> dict[str, Machine]:
         if m.pair_gain is not None:
             _check(m.pair_gain.gain in PAIR_GAINS, f"{where}: unknown pair gain {m.pair_gain.gain!r}")
             _check(m.pair_gain.partner in PARTNERS, f"{where}: unknown pair partner {m.pair_gain.partner!r}")
+            _check(m.pair_gain.n >= 1, f"{where}: a pair gain needs n >= 1")
             if m.pair_gain.partner == "same":
                 _check(
                     m.code in m.combines_with, f"{where}: a same-code pair gain needs {m.code} in its list"
@@ -782,8 +786,13 @@ def load() -> Content:
     _check(list(belt.surcharges) == sorted(set(belt.surcharges), reverse=True), "surcharges differ and fall")
     _check(min(belt.surcharges) >= 0, "surcharges are not negative")
     _check(len({x.id for x in belt.extractor}) == len(belt.extractor) >= 1, "extractor ids are unique")
-    _check(all(x.gives >= 1 and x.capacity >= 0 for x in belt.extractor), "an extractor gives charcoalium")
-    _check(any(x.capacity == 0 for x in belt.extractor), "one extractor must take any number of figures")
+    for x in belt.extractor:
+        _check(x.gives >= 1, f"extractor {x.id} must give charcoalium")
+        _check(
+            x.capacity == "any" or (isinstance(x.capacity, int) and x.capacity >= 1),
+            f"extractor {x.id}: capacity",
+        )
+    _check(any(x.capacity == "any" for x in belt.extractor), "one extractor must take any number of figures")
     covered = sorted(p for f in belt.fall_off for p in f.players)
     _check(covered == [2, 3, 4, 5, 6], "fall-off places are given once for each player count 2-6")
     _check(
@@ -815,6 +824,7 @@ def load() -> Content:
         and len(economy.bonus_categories) == 5,
         "five end-bonus categories",
     )
+    _check(economy.tie_break == ("units_left", "shared"), f"unknown tie-breaks {economy.tie_break}")
     _check(economy.dismantle_broken == "level", f"unknown broken payout {economy.dismantle_broken!r}")
     economy_fields = frozenset(f.name for f in msgspec.structs.fields(Economy))
     _check_provenance("economy.toml", economy.provenance, economy_fields)
@@ -1054,7 +1064,7 @@ def describe_machine(m: Machine) -> str:
     if m.use == "auto":
         text = "Works by itself in the machine step: " + text[:1].lower() + text[1:]
     if m.pair_gain is not None:
-        gain = PAIR_GAINS[m.pair_gain.gain].format(n=m.pair_gain.n)
+        gain = PAIR_GAINS[m.pair_gain.gain].format(n=m.pair_gain.n, times=_times(m.pair_gain.n))
         text += f" Paired with {PARTNERS[m.pair_gain.partner]}: {gain}."
     if m.no_combination:
         text += " Never combines."
