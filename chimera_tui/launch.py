@@ -19,6 +19,7 @@ import msgspec
 from chimera_tui import games
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
+from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.table.base import Seat
 
@@ -63,7 +64,9 @@ def clock_seed() -> int:
 def make_seats(game_id: str, players: int, kinds: list[str], names: list[str]) -> tuple[Seat, ...]:
     """Seats from the words of the command line or the new-game dialog ("human", "bot", or a bot's name;
     "bot" means the game's strongest, the first `games.bots` lists). Unnamed seats are "Player N" for people
-    and "Bot N (kind)" for bots.
+    and "Bot N (kind)" for bots. Names are the players' own text: cleaned with `plain_text` (no escape
+    sequences or control characters, at most `NAME_LIMIT` characters); a name that is empty after that is
+    no name.
 
     Raises:
         LaunchError: for an unknown kind or too many entries.
@@ -81,7 +84,7 @@ def make_seats(game_id: str, players: int, kinds: list[str], names: list[str]) -
             raise LaunchError(
                 f"Seat {i + 1}: {kind!r} is not a seat kind; use human, bot or one of: {', '.join(bots)}."
             )
-        given = names[i].strip() if i < len(names) else ""
+        given = plain_text(names[i]) if i < len(names) else ""  # player-given: plain, capped
         default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1} ({kind})"
         seats.append(Seat(given or default, None if kind == "human" else kind))
     return tuple(seats)

@@ -8,12 +8,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.markup import escape
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui.ui.games.base import GameScreen
-from chimera_tui.ui.seats import seat_markup
+from chimera_tui.ui.seats import seat_content
 from chimera_tui.ui.widgets.action_log import ActionLog
 
 
@@ -26,7 +25,7 @@ class GenericGameScreen(GameScreen):
             with Vertical(id="generic-left"):
                 yield Static(id="generic-status")
                 yield ActionLog(id="generic-log")
-            yield OptionList(id="generic-actions")
+            yield OptionList(id="generic-actions", markup=False)  # rules text may hold player names
         yield Footer()
 
     def watch_state(self, state: Any) -> None:
@@ -47,21 +46,24 @@ class GenericGameScreen(GameScreen):
             actions.focus()
 
     def _show_status(self, state: Any) -> None:
+        """Round, scores and whose turn it is. Built as Content, never markup: names are players' own text."""
         rules, table = self.table.rules, self.table
-        lines = [f"[b]{escape(rules.round_label(state))}[/b]"]
+        lines = [Content.styled(rules.round_label(state), "bold")]
         scores = rules.scores(state)
         actor = table.to_act()
         winners = rules.winner(state) if rules.is_over(state) else ()
         for seat, score in enumerate(scores):
             mark = "▶ " if seat == actor else ("★ " if seat in winners else "  ")
             kind = f" ({table.seats[seat].bot})" if table.seats[seat].is_bot else ""
-            lines.append(mark + seat_markup(seat, f"{table.player_name(seat)}{kind}: {score}"))
+            lines.append(Content(mark) + seat_content(seat, f"{table.player_name(seat)}{kind}: {score}"))
         if winners:
             names = " and ".join(table.player_name(w) for w in winners)
-            lines.append(f"\n[b]Game over: {escape(names)} win{'s' if len(winners) == 1 else ''}.[/b]")
+            lines.append(
+                Content.styled(f"\nGame over: {names} win{'s' if len(winners) == 1 else ''}.", "bold")
+            )
         elif actor is not None and table.seats[actor].is_bot:
-            lines.append(f"\n[i]{escape(table.player_name(actor))} is thinking…[/i]")
-        self.query_one("#generic-status", Static).update(Content.from_markup("\n".join(lines)))
+            lines.append(Content.styled(f"\n{table.player_name(actor)} is thinking…", "italic"))
+        self.query_one("#generic-status", Static).update(Content("\n").join(lines))
 
     @on(OptionList.OptionSelected, "#generic-actions")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from chimera_tui import games
+from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.launch import LaunchError, clock_seed, make_seats, new_start
 
 MAX_SEATS = 6
@@ -55,7 +56,10 @@ class NewGameScreen(Screen[None]):
                     with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes=f"form-label seat-{i}")
                         yield Input(
-                            placeholder=f"Player {i + 1}", id=f"seat-name-{i}", compact=True, max_length=16
+                            placeholder=f"Player {i + 1}",
+                            id=f"seat-name-{i}",
+                            compact=True,
+                            max_length=NAME_LIMIT,
                         )
                         yield Select(
                             [("human", "human")],
@@ -149,6 +153,6 @@ class NewGameScreen(Screen[None]):
             seats = make_seats(self.game_id, players, kinds, names)
             start = new_start(self.game_id, players, seats, int(seed_text) if seed_text else None, options)
         except LaunchError as exc:
-            self.notify(exc.message, severity="error", title="Cannot start")
+            self.notify(exc.message, severity="error", title="Cannot start", markup=False)
             return
         self.app.call_later(self.app.start_game, start, True)  # type: ignore[attr-defined]
