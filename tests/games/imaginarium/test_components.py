@@ -5,6 +5,7 @@ Tests of a published fact name its rules-checklist ID."""
 from __future__ import annotations
 
 import itertools
+import re
 from pathlib import Path
 
 import msgspec
@@ -641,3 +642,34 @@ def test_economy_provenance_names_real_fields() -> None:
     bad = replace(C.economy, provenance={"nonsense": "002"})
     with pytest.raises(ContentError, match="unknown field"):
         content_module._check_provenance("economy", bad.provenance, frozenset({"extraction"}))
+
+
+CHECKLIST = Path("/work/shared/rules-checklist/imaginarium.md")
+
+
+@pytest.mark.skipif(not CHECKLIST.exists(), reason="the rules checklist is not in this checkout")
+def test_every_checklist_id_a_reading_names_exists() -> None:
+    known = set(re.findall(r"\b(IM-[A-Z]+-[A-Z]?\d+)\b", CHECKLIST.read_text(encoding="utf-8")))
+    named = {cid for r in C.readings for cid in r.checklist}
+    assert named <= known, sorted(named - known)
+
+
+def test_IM_CORE_23_N01_the_designs_setup_price_example() -> None:
+    """IM-CORE-23, IM-CORE-N01 (design 4.2): levels 1,1,1,2,2,2,3 dealt lowest at the front cost
+    7,6,5,5,4,3,3."""
+    levels = [1, 1, 1, 2, 2, 2, 3]
+    assert [s + lv for s, lv in zip(C.belt.surcharges, levels, strict=True)] == [7, 6, 5, 5, 4, 3, 3]
+
+
+def test_extractor_x1_matches_the_extraction_action() -> None:
+    """Design 4.1: X1 gives what Extraction gives (IM-CORE-40), so giving up a machine costs nothing."""
+    assert C.belt.extractor[0].gives == C.economy.extraction
+
+
+def test_every_ours_number_is_in_data_with_its_mark() -> None:
+    """Design 18.1: the tunable numbers (belt, economy, track, workshops) sit in files marked as ours."""
+    assert C.belt.edition == C.economy.edition == C.dream.edition == EDITION
+    readings = msgspec.toml.decode(
+        (Path(content_module.__file__).parent / "data" / "rules_readings.toml").read_bytes()
+    )
+    assert readings["edition"] == EDITION
