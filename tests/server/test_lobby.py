@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.games.base import GameScreen
@@ -117,3 +118,26 @@ async def test_a_spectator_watches_on_the_games_own_screen(tmp_path: Path, game:
             assert watching.view() == match.rules.view(match.state, None)
             assert isinstance(app.screen, GameScreen)
         await player.close()
+
+
+async def test_the_create_dialog_asks_for_each_seat_and_every_option(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            await until(lambda: isinstance(app.screen, CreateDialog))
+            dialog = app.screen
+            assert isinstance(dialog, CreateDialog)
+            dialog.query_one("#game", Select).value = "station"
+            await until(lambda: dialog.query(".option").first(Select).name == "side")
+            dialog.query_one("#players", Select).value = 3
+            await until(lambda: len(dialog.query(".seat")) == 2)
+            dialog.query(".seat").last(Select).value = "greedy"
+            dialog.query(".option").first(Select).value = "B"
+            await pilot.pause()
+            await pilot.press("f5")
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            (table,) = h.host.tables.values()
+            assert table.record.bots == (None, None, "greedy")
+            assert table.record.options == {"side": "B"}

@@ -19,7 +19,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
@@ -84,11 +84,15 @@ class LineDialog(ModalScreen[str | None]):
 
 
 class CreateDialog(ModalScreen[P.CreateTable | None]):
-    """Asks what table to open: the game, the number of players, who takes the other seats, options."""
+    """Asks what table to open: the game, the number of players, who takes each other seat (a person who
+    joins with the code, or a bot), and the game's options. You take the first seat."""
 
     DEFAULT_CSS = """
     CreateDialog { align: center middle; }
-    CreateDialog > Vertical { width: 60; height: auto; border: round $accent; padding: 1 2; background: $surface; }
+    CreateDialog > Vertical {
+        width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1; background: $surface;
+    }
+    CreateDialog VerticalScroll { height: auto; max-height: 14; }
     CreateDialog Select { width: 100%; }
     CreateDialog Horizontal { height: auto; }
     """
@@ -96,42 +100,61 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
 
     def compose(self) -> ComposeResult:
         ids = games.game_ids()
-        players, others = self._choices(ids[0])
         with Vertical():
-            yield Label("Open a table")
+            yield Label("Open a table (you take seat 1) · F5 opens it")
             yield Select([(games.title(g), g) for g in ids], value=ids[0], allow_blank=False, id="game")
-            yield Select(players, value=players[0][1], allow_blank=False, id="players")
-            yield Select(others, value=others[0][1], allow_blank=False, id="others")
+            with VerticalScroll():
+                yield from self._fields(ids[0], games.get(ids[0]).min_players)
             with Horizontal():
                 yield Button("Open", variant="primary", id="open")
                 yield Button("Back", id="back")
 
     @staticmethod
-    def _choices(game: str) -> tuple[list[tuple[str, int]], list[tuple[str, str]]]:
-        """The player counts of `game`, and who may take the seats besides yours."""
+    def _fields(game: str, players: int) -> list[Select[Any]]:
+        """The player count, one choice per other seat, and one per option of `game`."""
         rules = games.get(game)
-        players = [(f"{n} players", n) for n in range(rules.min_players, rules.max_players + 1)]
-        others = [("Other seats: people (they join with the code)", "")]
-        others += [(f"Other seats: {b} bots", b) for b in games.bots(game)]
-        return players, others
+        counts = [(f"{n} players", n) for n in range(rules.min_players, rules.max_players + 1)]
+        fields: list[Select[Any]] = [Select(counts, value=players, allow_blank=False, id="players")]
+        bots = list(games.bots(game))
+        for seat in range(1, players):
+            kinds = [(f"Seat {seat + 1}: a person (joins with the code)", "")]
+            kinds += [(f"Seat {seat + 1}: {bot} bot", bot) for bot in bots]
+            fields.append(Select(kinds, value="", allow_blank=False, classes="seat"))
+        for spec in rules.options:
+            choices = [(f"{spec.label}: {choice}", choice) for choice in spec.choices]
+            fields.append(
+                Select(choices, value=spec.default, allow_blank=False, classes="option", name=spec.key)
+            )
+        return fields
+
+    async def _rebuild(self, game: str, players: int) -> None:
+        box = self.query_one(VerticalScroll)
+        await box.remove_children()
+        await box.mount_all(self._fields(game, players))
 
     @on(Select.Changed, "#game")
-    def _game_changed(self, event: Select.Changed) -> None:
-        players, others = self._choices(str(event.value))
-        count = self.query_one("#players", Select)
-        count.set_options(players)
-        count.value = players[0][1]
-        kinds = self.query_one("#others", Select)
-        kinds.set_options(others)
-        kinds.value = others[0][1]
+    async def _game_changed(self, event: Select.Changed) -> None:
+        game = str(event.value)
+        await self._rebuild(game, games.get(game).min_players)
+
+    @on(Select.Changed, "#players")
+    async def _players_changed(self, event: Select.Changed) -> None:
+        seats = len(self.query(".seat")) + 1
+        if event.value != seats:
+            await self._rebuild(str(self.query_one("#game", Select).value), int(str(event.value)))
+
+    def request(self) -> P.CreateTable:
+        """The table the fields describe now."""
+        game = str(self.query_one("#game", Select).value)
+        players = int(str(self.query_one("#players", Select).value))
+        others = [str(select.value) or None for select in self.query(".seat").results(Select)]
+        bots = (None, *others)
+        options = {str(select.name): str(select.value) for select in self.query(".option").results(Select)}
+        return P.CreateTable(game=game, players=players, bots=bots, options=options)
 
     @on(Button.Pressed, "#open")
     def action_open(self) -> None:
-        game = str(self.query_one("#game", Select).value)
-        players = int(str(self.query_one("#players", Select).value))
-        other = str(self.query_one("#others", Select).value) or None
-        bots = (None,) + (other,) * (players - 1)
-        self.dismiss(P.CreateTable(game=game, players=players, bots=bots))
+        self.dismiss(self.request())
 
     @on(Button.Pressed, "#back")
     def action_dismiss_none(self) -> None:
