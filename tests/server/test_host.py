@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -223,3 +225,35 @@ async def test_limits_on_sessions_tables_and_chat(tmp_path: Path) -> None:
         assert [line.split(": ")[1] for line in a.chat_lines] == ["one", "x" * P.CHAT_LIMIT]
         await first.close()
         await second.close()
+
+
+async def test_twenty_sessions_on_ten_tables_play_at_once(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        links = [await h.link(f"SHA256:p{i}", f"P{i}") for i in range(20)]
+        pairs = []
+        for i in range(10):
+            first = await links[2 * i].create("codename" if i % 2 else "station", 2, seed=i)
+            second = await links[2 * i + 1].join(first.code)
+            pairs.append([first, second])
+        await asyncio.gather(*(play(pair, 8, seed=n) for n, pair in enumerate(pairs)))
+        assert len(h.host.tables) == 10 and h.host.session_count() == 20
+        for pair in pairs:
+            match = h.host.tables[pair[0].code].match
+            assert match is not None and all(t.step == len(match) >= 8 for t in pair)
+        for link in links:
+            await link.close()
+
+
+async def test_the_log_names_events_but_never_chat_content(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG, logger="chimera")
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        a = await alice.create("station", 2, bots=(None, "greedy"))
+        a.chat("my secret plan")
+        await until(lambda: bool(a.chat_lines))
+        await alice.close()
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert "created table" in text and "chat line" in text
+    assert "secret" not in text
