@@ -196,3 +196,34 @@ def test_the_text_is_in_our_own_words() -> None:
         if " " + " ".join(theirs[i : i + 9]) + " " in ours
     }
     assert not copied, sorted(copied)[:5]
+
+
+def test_rule_topics_state_the_economy_numbers() -> None:
+    """The hand-written rule topics quote economy.toml's numbers."""
+    e = C.economy
+    assert f"Take **{e.extraction} charcoalium**" in TOPICS["extraction"].body
+    assert f"at most **{e.assistant_limit} assistants**" in TOPICS["workshops"].body
+    assert f"**{e.slots} slots**" in TOPICS["workshops"].body
+    assert f"**{e.vp_target} VP** or more (a team **{e.team_vp_target}**)" in TOPICS["end-of-game"].body
+    assert f"scores **{e.bonus_most} VP**" in TOPICS["end-of-game"].body
+    assert f"score **{e.bonus_tied} VP** each" in TOPICS["end-of-game"].body
+    assert f"scores **{e.project_first_vp} VP**" in TOPICS["projects"].body
+    assert f"scores **{e.project_later_vp} VP**" in TOPICS["projects"].body
+    assert f"lay **{e.face_up_assistants}** face up" in TOPICS["setup"].body
+    assert f"**{C.belt.places} machines**" in TOPICS["setup"].body
+    assert "**1 charcoalium**" in TOPICS["dream-track"].body and e.track_later_c == 1
+    assert (
+        "**defender gains 1 charcoalium**" in TOPICS["attack-and-defense"].body and e.blocked_attack_pays == 1
+    )
+    falls = {tuple(f.players): f.places for f in C.belt.fall_off}
+    assert falls[(2, 3)] == (6, 7) and "places 6 and 7 both leave" in TOPICS["checking-and-resetting"].body
+
+
+def test_dream_topics_state_the_fragment_counts() -> None:
+    """IM-COMP-09: the counts as the data has them."""
+    body = TOPICS["dream-fragments"].body
+    colours = {c.count for c in C.dream.colour}
+    assert (
+        colours == {12} and f"There are {sum(c.count for c in C.colour.values())} fragments: 12 each" in body
+    )
+    assert f"and {C.dream.nightmare.count} **nightmares**" in body
