@@ -523,6 +523,17 @@ class Content(msgspec.Struct, frozen=True):
     chimera_deck: tuple[str, ...]
     """One code per Chimera card shuffled into the deck (9: the Starteurs never enter it)."""
 
+    def reading(self, name: str) -> bool | int | str:
+        """The value in force of the reading flag `name` (rules_readings.toml).
+
+        Raises:
+            ContentError: when no such flag exists (a misspelt name in the rules code fails loudly).
+        """
+        try:
+            return self.flags[name]
+        except KeyError:
+            raise ContentError(f"rules_readings.toml has no reading called {name!r}") from None
+
 
 class ContentError(ValueError):
     """The data files break a rule of the game's components."""

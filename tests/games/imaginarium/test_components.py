@@ -673,3 +673,9 @@ def test_every_ours_number_is_in_data_with_its_mark() -> None:
         (Path(content_module.__file__).parent / "data" / "rules_readings.toml").read_bytes()
     )
     assert readings["edition"] == EDITION
+
+
+def test_reading_lookup_fails_loudly_on_a_misspelt_flag() -> None:
+    assert C.reading("daydream_min_one") is True
+    with pytest.raises(ContentError, match="no reading called 'daydream_min_two'"):
+        C.reading("daydream_min_two")
