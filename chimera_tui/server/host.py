@@ -45,6 +45,9 @@ from chimera_tui.server.tables import (
 
 log = logging.getLogger("chimera.server")
 
+HELLO_TIMEOUT = 10.0
+"""Seconds a new connection has to say `Hello`."""
+
 DEFAULT_AWAY_LIMIT = 120.0
 """Seconds an absent player's turn waits before a bot plays it."""
 
@@ -111,6 +114,7 @@ class TableHost:
         self._sessions: dict[str, set[Session]] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
+        self._closing = False
 
     # -- tickets and start-up --------------------------------------------------------------------------
 
@@ -169,6 +173,7 @@ class TableHost:
 
     async def close(self) -> None:
         """Stop every timer, close every connection and wait for their handlers to finish."""
+        self._closing = True
         for task in list(self._timers.values()):
             task.cancel()
         self._timers.clear()
@@ -189,7 +194,8 @@ class TableHost:
         if me is not None:
             self._connections[me] = writer
         try:
-            body = await P.read_frame(reader, P.CLIENT_FRAME_LIMIT)
+            async with asyncio.timeout(HELLO_TIMEOUT):
+                body = await P.read_frame(reader, P.CLIENT_FRAME_LIMIT)
             if body is None:
                 return
             hello = P.decode_client(body)
@@ -230,7 +236,7 @@ class TableHost:
                 await writer.drain()
         except P.ProtocolError as exc:
             log.warning("closing a connection: %s", exc)
-        except (ConnectionError, asyncio.IncompleteReadError):
+        except (ConnectionError, asyncio.IncompleteReadError, TimeoutError):
             pass
         finally:
             if session is not None:
@@ -537,6 +543,8 @@ class TableHost:
 
     def _drive(self, table: HostedTable) -> None:
         """(Re)start the table's timer: a bot's move, or the away limit of an absent person."""
+        if self._closing:
+            return
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # resumed before the loop runs: `start` drives every table again
