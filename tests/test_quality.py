@@ -41,6 +41,8 @@ STRICT = [
     "chimera_tui/engine",
     "chimera_tui/table",
     "chimera_tui/saves",
+    "chimera_tui/server",
+    "chimera_tui/terminal_bench.py",
     "chimera_tui/launch.py",
     "chimera_tui/cli.py",
     "chimera_tui/bench.py",
@@ -53,6 +55,7 @@ STRICT = [
     "chimera_tui/ui/games/generic.py",
     "chimera_tui/ui/widgets/rules_panel.py",
     "chimera_tui/ui/widgets/action_log.py",
+    "chimera_tui/ui/widgets/footer.py",
     "chimera_tui/ui/commands.py",
     "chimera_tui/ui/demo.py",
 ]
