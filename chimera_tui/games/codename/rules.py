@@ -184,10 +184,6 @@ class CodenameRules:
             deck=deck,
             dealer=dealer,
             explode=sixes == "explode",
-            events=(
-                f"{told.who(first)} is the youngest and chooses the first torso half; "
-                f"{told.who(dealer)} is the shortest and will deal first.",
-            ),
         )
 
     def to_act(self, state: State) -> int | None:

@@ -37,6 +37,12 @@ def pick(state: State, action: PickTorso) -> State:
             f"{told.name(action.card)} is not one of the torso halves still to be chosen.", action
         )
     seat = picker(state)
+    if not any(p.torso for p in state.players):
+        state = told.tell(
+            state,
+            f"{told.who(state.first)} is the youngest and chooses first; {told.who(state.dealer)} is the "
+            "shortest and will deal first.",
+        )
     player = state.players[seat]
     player = msgspec.structs.replace(player, torso=(*player.torso, action.card))
     pool = tuple(c for c in state.torso_pool if c != action.card)
