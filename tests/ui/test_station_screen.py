@@ -354,3 +354,35 @@ def test_choices_and_log_speak_words_not_ids() -> None:
                 assert not bad.search(title), title
             a, rng = rng.choice(legal)
             s = RULES.apply(s, a)
+
+
+async def test_flush_is_offered_on_the_reactor_and_by_f_not_after_every_placement(tmp_path: Path) -> None:
+    """Issue 8 §3 (ST-FLUSH-06/07): Enter on a Reactor space offers the flush at the start of the turn, `f` is
+    in the footer, and placing a worker that leaves the Reactor alone asks nothing more."""
+    from chimera_tui.games.station import Flush, Place
+
+    start = _start_at_placement()
+    assert start.match.state.players[0].card, "the sample seat still holds its starting card"
+    app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause(0.2)
+        screen = _screen(app)
+        assert any(isinstance(a, Flush) for a in screen._legal)
+        assert screen.check_action("flush", ()) is True
+        screen._offer("reactor:0")
+        await pilot.pause(0.1)
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert "Discard your starting card to flush the Reactor" in dialog.choices
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        lounge = next(a for a in screen._legal if isinstance(a, Place) and a.space == "lounge")
+        screen.submit(lounge)
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, ChoiceDialog) and "Take 1 coin" in app.screen.choices
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        if isinstance(app.screen, ChoiceDialog):
+            assert "Pass (keep your starting card)" not in app.screen.choices
+        assert all(t.kind != "flush_offer" for t in screen.table.match.state.tasks)
+        assert screen.table.match.state.players[0].card
