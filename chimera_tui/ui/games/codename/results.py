@@ -71,7 +71,7 @@ def story(states: Sequence[State], actions: Sequence[object], seats: Sequence[in
             out.columns.append(f"r{after.arena_round}")
             out.standing.append(_cards(after))
         roll = after.roll
-        fresh = roll is not None and roll is not before.roll
+        fresh = roll is not None and roll != before.roll  # (equality: states may come decoded from a host)
         if fresh and roll is not None and roll.kind in ("attack", "counter"):
             out.attacks[roll.seat] += 1
             out.hits[roll.seat] += roll.hit
