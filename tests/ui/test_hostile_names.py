@@ -65,6 +65,12 @@ def expected(name: str, seat: int = 0) -> str:
     return plain_text(name) or f"Player {seat + 1}"
 
 
+SCREEN_NAMES = list({expected(name): name for name in reversed(NAMES)}.values())[::-1]
+"""The screens see only cleaned names: one name per distinct cleaned name ("", " " and an OSC sequence
+all become "Player 1")."""
+SCREEN_IDS = [repr(name)[:24] for name in SCREEN_NAMES]
+
+
 def markup_reading(text: str) -> str | None:
     """What `text` would show if it were taken as Textual markup (None when it is not valid markup)."""
     try:
@@ -208,7 +214,7 @@ async def _pass_hand_off(app: ChimeraApp, pilot: Pilot[Any], name: str, *, certa
         await settle(pilot)
 
 
-@pytest.mark.parametrize("name", NAMES, ids=IDS)
+@pytest.mark.parametrize("name", SCREEN_NAMES, ids=SCREEN_IDS)
 async def test_station_screens(name: str, tmp_path: Path) -> None:
     from chimera_tui.ui.games.station.widgets import ChoiceDialog
 
@@ -232,7 +238,7 @@ async def test_station_screens(name: str, tmp_path: Path) -> None:
         assert app.is_running
 
 
-@pytest.mark.parametrize("name", NAMES, ids=IDS)
+@pytest.mark.parametrize("name", SCREEN_NAMES, ids=SCREEN_IDS)
 async def test_station_results(name: str, tmp_path: Path) -> None:
     app = ChimeraApp(plan=LaunchPlan(start=_finished("station", name)), saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -248,7 +254,7 @@ async def test_station_results(name: str, tmp_path: Path) -> None:
             check_screen(app, name, must_show=False)
 
 
-@pytest.mark.parametrize("name", NAMES, ids=IDS)
+@pytest.mark.parametrize("name", SCREEN_NAMES, ids=SCREEN_IDS)
 async def test_codename_screens(name: str, tmp_path: Path) -> None:
     app = ChimeraApp(plan=LaunchPlan(start=_start("codename", name)), saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -265,7 +271,7 @@ async def test_codename_screens(name: str, tmp_path: Path) -> None:
         assert app.is_running
 
 
-@pytest.mark.parametrize("name", NAMES, ids=IDS)
+@pytest.mark.parametrize("name", SCREEN_NAMES, ids=SCREEN_IDS)
 async def test_codename_end(name: str, tmp_path: Path) -> None:
     app = ChimeraApp(plan=LaunchPlan(start=_finished("codename", name)), saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(160, 50), notifications=True) as pilot:
