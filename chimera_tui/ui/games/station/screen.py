@@ -164,6 +164,7 @@ class StationScreen(GameScreen):
         if self.state is not None:
             self._update_board()
             self._update_status()
+            self.call_after_refresh(self._show_log)  # rewrap the log to its new width
         self.refresh_bindings()
 
     def _show_pane(self, pane: str) -> None:
@@ -234,8 +235,8 @@ class StationScreen(GameScreen):
         scrolled to the newest entry."""
         log = self.query_one(ActionLog)
         width = log.scrollable_content_region.width - 1
-        if width <= 12:
-            width = self.app.size.width - 4
+        if width < 20:  # not laid out yet (or hidden): wrap to the screen
+            width = max(self.app.size.width - 4, 20)
         texts, history = self.table.log(), self.table.log_events()
         if self._log_shown != (texts, width):
             self._log_shown = (texts, width)
