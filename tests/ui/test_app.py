@@ -431,9 +431,11 @@ async def test_a_terminal_below_80x24_says_so_until_resized(size: tuple[int, int
         [notice] = app.screen.query(TooSmallNotice)
         text = str(notice.render())
         assert f"This window is {size[0]}×{size[1]}" in text and "at least 80×24" in text
+        assert notice.region.offset == (0, 0) and notice.region.width == size[0]  # covers the screen
         await pilot.press("question_mark")  # a new screen gets the notice too
         await pilot.pause()
-        assert app.screen.query(TooSmallNotice)
+        [notice] = app.screen.query(TooSmallNotice)
+        assert notice.region.offset == (0, 0) and notice.region.width == size[0]
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not any(s.query(TooSmallNotice) for s in app.screen_stack)

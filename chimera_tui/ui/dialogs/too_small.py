@@ -23,6 +23,8 @@ class TooSmallNotice(Widget):
     DEFAULT_CSS = """
     TooSmallNotice {
         overlay: screen;
+        position: absolute;
+        offset: 0 0;
         width: 100%;
         height: 100%;
         background: $background;

@@ -12,7 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Static
 
 LeaveChoice = Literal["saved", "discard"] | None
 """What the player chose: saved elsewhere (then leave), leave without saving, or None (stay)."""
@@ -32,7 +32,8 @@ class UnsavedDialog(ModalScreen[LeaveChoice]):
         #unsaved-box { width: 72; }
         #unsaved-label { margin-top: 1; }
         #unsaved-error { color: $error; height: auto; }
-        .dialog-buttons { dock: none; margin: 1 0 0 0; height: auto; }
+        .dialog-buttons { dock: none; margin: 1 0 0 0; height: auto; width: 100%; }
+        .dialog-buttons Button { margin: 0 2 0 0; }
     }
     """
 
@@ -59,9 +60,10 @@ class UnsavedDialog(ModalScreen[LeaveChoice]):
             yield Input(str(self.suggestion), id="unsaved-folder", compact=True)
             yield Static("", id="unsaved-error")
             with Horizontal(classes="dialog-buttons"):
-                yield Button("Save there and leave", id="unsaved-save", variant="primary", compact=True)
-                yield Button("Leave without saving", id="unsaved-discard", variant="error", compact=True)
+                yield Button("Save there, leave", id="unsaved-save", variant="primary", compact=True)
+                yield Button("Leave unsaved", id="unsaved-discard", variant="error", compact=True)
                 yield Button("Stay", id="unsaved-stay", compact=True)
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#unsaved-folder", Input).focus()
