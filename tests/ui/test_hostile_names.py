@@ -141,14 +141,29 @@ def pebbles() -> Iterator[None]:
 
 
 @pytest.mark.parametrize("name", EDGE_NAMES, ids=EDGE_IDS)
-def test_command_line_names_are_plain(name: str) -> None:
-    args = build_parser().parse_args(
-        ["new", "station", "--seats", "human,human", "--names", f"{name},{OTHER}"]
-    )
-    plan = plan_launch(args)
+def test_command_line_names_are_plain(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`chimera new station --names NAME,Zed` (the app's run is replaced by a note of what it would open)."""
+    from chimera_tui import cli
+
+    argv = [
+        "--saves",
+        str(tmp_path),
+        "new",
+        "station",
+        "--seats",
+        "human,human",
+        "--names",
+        f"{name},{OTHER}",
+    ]
+    opened: list[LaunchPlan] = []
+    monkeypatch.setenv("CHIMERA_SAVES", str(tmp_path))  # main() sets it from --saves: restored after
+    monkeypatch.setattr(ChimeraApp, "run", lambda self, *a, **k: opened.append(self.plan))
+    assert cli.main(argv) == 0
+    [plan] = opened
     assert plan.start is not None
     assert [s.name for s in plan.start.seats] == [expected(name), OTHER]
     assert plan.start.match.config.names == (expected(name), OTHER)
+    assert plan_launch(build_parser().parse_args(argv)).start is not None
 
 
 @pytest.mark.parametrize("name", EDGE_NAMES, ids=EDGE_IDS)
