@@ -308,7 +308,7 @@ async def _take_a_move(pilot: object, app: ChimeraApp) -> None:
     assert app._unsaved is not None
 
 
-@pytest.mark.parametrize("how", ["escape", "ctrl+q", "palette quit", "palette menu"])
+@pytest.mark.parametrize("how", ["escape", "ctrl+q", "palette quit", "palette menu", "textual quit"])
 async def test_leaving_with_unsaved_moves_asks_first(how: str, tmp_path: Path) -> None:
     from chimera_tui.ui.dialogs.unsaved import UnsavedDialog
 
@@ -318,6 +318,9 @@ async def test_leaving_with_unsaved_moves_asks_first(how: str, tmp_path: Path) -
         game = app.screen
         if how.startswith("palette"):
             await app.run_action(how.split()[1])
+        elif how == "textual quit":  # the palette's own (system) Quit command
+            [quit_] = [c for c in app.get_system_commands(app.screen) if c.title == "Quit"]
+            await quit_.callback()
         else:
             await pilot.press(how)
         await pilot.pause()
