@@ -110,3 +110,49 @@ async def test_the_signal_handler_makes_a_final_save(tmp_path: Path) -> None:
     assert app.return_code == 128 + signal.SIGTERM
     [summary] = list_saves(tmp_path)
     assert summary.error is None
+
+
+def test_a_dropped_line_ends_the_app_and_keeps_the_game(tmp_path: Path) -> None:
+    """A dropped SSH connection: the terminal goes away (the pty's master closes), then SIGHUP. The app
+    must not hang writing to a dead terminal: it exits with 128 + SIGHUP, the game saved."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    saves = tmp_path / "saves"
+    env = {**os.environ, "TERM": "xterm-256color", "CHIMERA_SAVES": str(saves)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "chimera_tui", "new", "station", "--seats", "human,bot", "--seed", "5"],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+        close_fds=True,
+    )
+
+    def drain() -> None:
+        while True:
+            try:
+                if not os.read(master, 65536):
+                    return
+            except OSError:
+                return
+
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        _wait_for(lambda: not _lflag(slave) & termios.ECHO and list_saves(saves), "the app to start")
+        os.close(slave)
+        os.close(master)  # the line drops: only the child still holds the terminal
+        proc.send_signal(signal.SIGHUP)
+        try:
+            code = proc.wait(timeout=LIMIT)
+        except subprocess.TimeoutExpired:
+            raise AssertionError("chimera hung after its terminal went away") from None
+        assert code == 128 + signal.SIGHUP
+        [summary] = list_saves(saves)
+        assert summary.error is None
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        reader.join(timeout=5)
