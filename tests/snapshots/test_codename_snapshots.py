@@ -65,8 +65,39 @@ class TestCodenamePhases:
 
     @pytest.mark.parametrize("size", SIZES)
     def test_game_over(self, snap_compare, tmp_path: Path, size) -> None:  # type: ignore[no-untyped-def]
-        """A game played to the end: the winner's monster, the last roll, everyone's cards revealed."""
-        assert snap_compare(app_at(tmp_path, Phase.OVER), press=["wait:200"], terminal_size=size)
+        """A game played to the end: the results screen (verdict, what each monster did, the chart) over the
+        winner's monster; it waits for the results screen itself, not for a time."""
+
+        async def results_shown(pilot) -> None:  # type: ignore[no-untyped-def]
+            from chimera_tui.ui.games.codename.results import ResultsScreen
+            from chimera_tui.ui.games.codename.screen import CodenameScreen
+            from chimera_tui.ui.widgets.action_log import ActionLog
+
+            def settled() -> bool:
+                game = next(s for s in pilot.app.screen_stack if isinstance(s, CodenameScreen))
+                logs = [log for log in game.query(ActionLog) if log.display and log.lines]
+                return (
+                    isinstance(pilot.app.screen, ResultsScreen)
+                    and bool(logs)
+                    and all(log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y for log in logs)
+                )
+
+            for _ in range(200):
+                if settled():
+                    break
+                await pilot.pause()
+            # a modal shows the screen below as it was last drawn: close and reopen the results (r) so
+            # the table below is drawn with its log scrolled to the end
+            await pilot.press("escape")
+            await pilot.pause()
+            await pilot.press("r")
+            for _ in range(200):
+                if settled():
+                    break
+                await pilot.pause()
+            await pilot.pause()
+
+        assert snap_compare(app_at(tmp_path, Phase.OVER), run_before=results_shown, terminal_size=size)
 
 
 class TestCodenameFourPlayers:

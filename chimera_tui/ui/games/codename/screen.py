@@ -269,18 +269,10 @@ class CodenameScreen(ChoosingGameScreen):
             self._show_page()
 
     def game_over(self) -> None:
+        """The results screen opens by itself once (r opens it again); the headline names the winner."""
         if self._announced or self.state is None:
             return
         self._announced = True
-        winners = self.table.rules.winner(self.table.match.state)
-        text = (
-            f"{self._names[winners[0]]} wins."
-            if len(winners) == 1
-            else "They share the win: " + ", ".join(self._names[s] for s in winners) + "."
-            if winners
-            else "All monsters fell: nobody wins."
-        )
-        self.notify(text + " (r: results)", title="Game over", timeout=30)
         self.call_after_refresh(self.action_results)
 
     def action_results(self) -> None:
