@@ -50,9 +50,8 @@ NAMES = [
 IDS = [repr(name)[:24] for name in NAMES]
 
 BACKSLASHED = ["a\\[b]c", "x\\\\[/]"]
-"""Backslashes before a bracket: shown exactly only where names are never put into markup (the app's own
-screens build Content); the game screens escape with ``rich.markup.escape``, which Textual's parser shows
-with doubled backslashes (see `chimera_tui.ui.seats.escape_markup`)."""
+"""Backslashes before a bracket: ``rich.markup.escape`` doubles them and Textual's parser then shows them
+doubled; names in markup are escaped with `chimera_tui.ui.seats.escape_markup`, or built as Content."""
 EDGE_NAMES = NAMES + BACKSLASHED
 EDGE_IDS = IDS + [repr(name) for name in BACKSLASHED]
 
@@ -68,6 +67,7 @@ def expected(name: str, seat: int = 0) -> str:
 SCREEN_NAMES = list({expected(name): name for name in reversed(NAMES)}.values())[::-1]
 """The screens see only cleaned names: one name per distinct cleaned name ("", " " and an OSC sequence
 all become "Player 1")."""
+SCREEN_NAMES += BACKSLASHED
 SCREEN_IDS = [repr(name)[:24] for name in SCREEN_NAMES]
 
 

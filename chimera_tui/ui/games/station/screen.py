@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rich.markup import escape
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -30,6 +29,7 @@ from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.station import view as V
 from chimera_tui.ui.games.station import words as W
 from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRow, ResultsScreen
+from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid
 

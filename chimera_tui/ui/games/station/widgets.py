@@ -9,7 +9,6 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.console import RenderableType
-from rich.markup import escape
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from chimera_tui.ui.games.station.view import MatView, PlaceView
 from chimera_tui.ui.games.station.words import SEAT_MARKS, mark, short
+from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.hex_grid import component_style
 
 
