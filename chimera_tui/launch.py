@@ -112,8 +112,8 @@ def new_start(
         if spec is None:
             names = ", ".join(o.key for o in rules.options) or "none"
             raise LaunchError(f"{rules.title} has no option {key!r}; its options are: {names}.")
-        if value not in spec.choices:
-            raise LaunchError(f"Option {key} must be one of {', '.join(spec.choices)}, not {value!r}.")
+        if (problem := spec.problem(value, n)) is not None:
+            raise LaunchError(problem)
     seats = seats or make_seats(game_id, n, [], [])
     config = GameConfig(players=n, names=tuple(s.name for s in seats), options=dict(options))
     try:

@@ -29,11 +29,33 @@ class OptionSpec(msgspec.Struct, frozen=True):
     """The allowed values; the first is the default."""
     help: str = ""
     """One line of help."""
+    per_seat: bool = False
+    """Each seat chooses its own value (Station's mat side): the value is one choice for every seat, or a
+    comma list with one choice per seat in seat order ("A,B,A"). The dialog asks it in each seat's row."""
 
     @property
     def default(self) -> str:
         """The value used when the player does not choose."""
         return self.choices[0]
+
+    def problem(self, value: str, players: int) -> str | None:
+        """Why `value` is not a value of this option for `players` seats (a sentence), or None."""
+        if value in self.choices:
+            return None
+        allowed = ", ".join(self.choices)
+        if not self.per_seat:
+            return f"Option {self.key} must be one of {allowed}, not {value!r}."
+        parts = [part.strip() for part in value.split(",")]
+        if any(part not in self.choices for part in parts):
+            return f"Option {self.key} takes {allowed} for everyone, or one of them per seat (like A,B), not {value!r}."
+        if len(parts) != players:
+            return f"Option {self.key} names {len(parts)} seats ({value!r}), but {players} players play."
+        return None
+
+    def for_seats(self, value: str, players: int) -> tuple[str, ...]:
+        """Each seat's choice from a valid `value` (one for all, or one per seat)."""
+        parts = tuple(part.strip() for part in value.split(","))
+        return parts * players if len(parts) == 1 else parts
 
 
 class GameConfig(msgspec.Struct, frozen=True, kw_only=True):

@@ -355,10 +355,11 @@ def _option_problem(config: GameConfig, rules: Ruleset[Any, Any]) -> str | None:
     rules meet it."""
     for key, value in config.options.items():
         spec = next((o for o in rules.options if o.key == key), None)
-        if spec is not None and value not in spec.choices:
+        if spec is not None and spec.problem(str(value), config.players) is not None:
             choices = ", ".join(spec.choices)
             shown = plain_text(str(value), 40)
-            return f"its option {plain_text(key, 40)!r} is {shown!r}, not one of {choices}."
+            each = " (for everyone, or one per seat)" if spec.per_seat else ""
+            return f"its option {plain_text(key, 40)!r} is {shown!r}, not one of {choices}{each}."
     return None
 
 

@@ -24,22 +24,13 @@ from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
 from chimera_tui.games.station.told import watch, why_of
 from chimera_tui.games.station.wording import choice_said, comps_text
 
-
-def _side_choices() -> tuple[str, ...]:
-    """ "A" or "B" for every seat, then one letter per seat for 2, 3 and 4 seats (mixed sides only)."""
-    out = ["A", "B"]
-    for n in (2, 3, 4):
-        for k in range(1, 2**n - 1):
-            out.append(",".join("B" if k >> (n - 1 - i) & 1 else "A" for i in range(n)))
-    return tuple(out)
-
-
 SIDE = OptionSpec(
     "side",
-    "Player-mat side",
-    _side_choices(),
+    "Mat side",
+    ("A", "B"),
     "A: the standard research track; B: a unique power for each mat. One letter for everyone, or one per "
     "seat in seat order (A,B,A).",
+    per_seat=True,
 )
 """The player-mat side, chosen per seat (ST-SETUP-18); the default is side A for everyone."""
 

@@ -102,9 +102,25 @@ class NewGameScreen(Screen[None]):
             select.set_options(kinds)
             select.value = "human" if i == 0 else kinds[1][1]
         self._show_seats(rules.min_players)
+        for old in self.query(".seat-option"):
+            old.remove()
+        for spec in (o for o in rules.options if o.per_seat):
+            # A per-seat option (Station's mat side) is asked in each seat's row.
+            for i in range(MAX_SEATS):
+                self.query_one(f"#seat-row-{i}", Horizontal).mount(
+                    Select(
+                        [(f"{spec.label} {c}", c) for c in spec.choices],
+                        value=spec.default,
+                        allow_blank=False,
+                        id=f"seat-option-{spec.key}-{i}",
+                        classes="seat-option",
+                        compact=True,
+                        tooltip=spec.help or None,
+                    )
+                )
         box = self.query_one("#new-options", Vertical)
         box.remove_children()
-        for spec in rules.options:
+        for spec in (o for o in rules.options if not o.per_seat):
             row = Horizontal(classes="form-row")
             box.mount(row)
             row.mount(Label(spec.label, classes="form-label"))
@@ -147,8 +163,13 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#new-seed", Input).value
         options = {}
         for spec in rules.options:
-            value = self.query_one(f"#option-{spec.key}", Select).value
-            options[spec.key] = str(value)
+            if spec.per_seat:
+                chosen = [
+                    str(self.query_one(f"#seat-option-{spec.key}-{i}", Select).value) for i in range(players)
+                ]
+                options[spec.key] = chosen[0] if len(set(chosen)) == 1 else ",".join(chosen)
+            else:
+                options[spec.key] = str(self.query_one(f"#option-{spec.key}", Select).value)
         try:
             seats = make_seats(self.game_id, players, kinds, names)
             start = new_start(self.game_id, players, seats, int(seed_text) if seed_text else None, options)
