@@ -12,7 +12,9 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
+
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 LeaveChoice = Literal["saved", "discard"] | None
 """What the player chose: saved elsewhere (then leave), leave without saving, or None (stay)."""
@@ -63,7 +65,7 @@ class UnsavedDialog(ModalScreen[LeaveChoice]):
                 yield Button("Save there, leave", id="unsaved-save", variant="primary", compact=True)
                 yield Button("Leave unsaved", id="unsaved-discard", variant="error", compact=True)
                 yield Button("Stay", id="unsaved-stay", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#unsaved-folder", Input).focus()

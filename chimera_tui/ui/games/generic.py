@@ -8,12 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.seats import seat_content
 from chimera_tui.ui.widgets.action_log import ActionLog
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 
 class GenericGameScreen(GameScreen):
@@ -26,7 +27,7 @@ class GenericGameScreen(GameScreen):
                 yield Static(id="generic-status")
                 yield ActionLog(id="generic-log")
             yield OptionList(id="generic-actions", markup=False)  # rules text may hold player names
-        yield Footer()
+        yield KeysFooter()
 
     def watch_state(self, state: Any) -> None:
         if state is None:

@@ -7,7 +7,9 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 
 class HandOffScreen(ModalScreen[None]):
@@ -30,7 +32,7 @@ class HandOffScreen(ModalScreen[None]):
             yield Static(title, id="handoff-title")
             yield Static(Content(self.note or "Everyone else: look away."), id="handoff-note")
             yield Static("Press Enter when you are ready.", id="handoff-hint")
-        yield Footer()
+        yield KeysFooter()
 
     def action_ready(self) -> None:
         self.dismiss(None)

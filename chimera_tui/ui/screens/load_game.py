@@ -17,12 +17,13 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from chimera_tui.launch import GameStart, LaunchError, SaveInUseError, load_start
 from chimera_tui.saves import SaveSummary, is_in_use, save_paths, sort_rows, summarize
 from chimera_tui.ui.dialogs.confirm import ConfirmDialog
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 COLUMNS = ("Game", "Players", "Where", "Saved", "Status")
 PADDING = 2
@@ -88,7 +89,7 @@ class LoadGameScreen(Screen[None]):
         yield table
         yield Static("", id="load-detail")
         yield Static("", id="load-empty")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#load-empty", Static).display = False

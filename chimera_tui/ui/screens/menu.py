@@ -7,10 +7,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui import __version__, games
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 BANNER = r"""
   ___ _    _
@@ -45,7 +46,7 @@ class MenuScreen(Screen[None]):
                     id="menu-options",
                 )
             yield Static(f"v{__version__} · Ctrl+P for all commands", id="menu-version")
-        yield Footer()
+        yield KeysFooter()
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,11 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from chimera_tui import games
 from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.launch import LaunchError, clock_seed, make_seats, new_start
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 MAX_SEATS = 6
 
@@ -77,7 +78,7 @@ class NewGameScreen(Screen[None]):
         with Horizontal(classes="dialog-buttons"):
             yield Button("Start", id="new-start", variant="primary", compact=True, disabled=not ids)
             yield Button("Cancel", id="new-cancel", compact=True)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         if self.game_id is not None:

@@ -17,11 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from chimera_tui.games.codename.actions import Attach
 from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.ui.games.codename import words as w
+from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.round_chart import MARKS, round_chart
 
 _ARENA = (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW)
@@ -152,7 +153,7 @@ class ResultsScreen(ModalScreen[None]):
             yield Static(w.named(self.story.verdict, self.names), id="cn-results-verdict", markup=False)
             yield Static(self._table(), id="cn-results-table")
             yield Static(self._chart(), id="cn-results-chart")
-        yield Footer()
+        yield KeysFooter()
 
     def _colour(self, seat: int) -> str:
         return self._colours[seat % 4] or "default"

@@ -19,7 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.content import Content
 from textual.events import Resize
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import chimera_tui.styles
 from chimera_tui.games.codename.actions import Action, Attach, AttackWith
@@ -37,6 +37,7 @@ from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.card import Card, CardFace, CardRow
 from chimera_tui.ui.widgets.card_grid import PITCH_X, CardGrid
 from chimera_tui.ui.widgets.dice import DiceDisplay
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 WIDE = (150, 44)
 """From this terminal size on, every zone shows at once."""
@@ -88,7 +89,7 @@ class CodenameScreen(ChoosingGameScreen):
                 yield Card(id="cn-detail")
                 yield DiceDisplay(id="cn-dice")
                 yield ActionLog(id="cn-log")
-        yield Footer()
+        yield KeysFooter()
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= WIDE[0] and event.size.height >= WIDE[1], "-wide")

@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import chimera_tui.styles
 from chimera_tui.engine.errors import IllegalAction
@@ -31,6 +31,7 @@ from chimera_tui.ui.games.station import words as W
 from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRow, ResultsScreen
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.action_log import ActionLog
+from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid
 
 STYLES = Path(chimera_tui.styles.__file__).parent
@@ -132,7 +133,7 @@ class StationScreen(GameScreen):
                     for seat in range(self.table.config.players):
                         yield MatPanel(id=f"mat-{seat}")
         yield Static(id="station-detail", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self._apply_size(self.app.size.width, self.app.size.height)

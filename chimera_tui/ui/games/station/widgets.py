@@ -20,12 +20,13 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui.ui.games.station.view import MatView, PlaceView
 from chimera_tui.ui.games.station.words import SEAT_MARKS, mark, short
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
+from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.hex_grid import component_style
 
 
@@ -331,7 +332,7 @@ class ChoiceDialog(ModalScreen[int | None]):
                 *[Option(Text(c), id=str(i)) for i, c in enumerate(self.choices)], id="choice-list"
             )
             yield Static(id="choice-preview", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -413,7 +414,7 @@ class ResultsScreen(ModalScreen[None]):
             yield Static(self.winner, id="results-winner", markup=False)
             yield Static(self._table(), id="results-table")
             yield Static(self._chart(), id="results-chart")
-        yield Footer()
+        yield KeysFooter()
 
     def _table(self) -> Table:
         from rich import box
