@@ -23,6 +23,7 @@ from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.rules import RulesScreen
 from chimera_tui.ui.widgets.card_grid import CardGrid
 from tests.snapshots.test_codename_snapshots import advanced
+from tests.ui.settle import settled, until
 
 
 def _app(tmp_path: Path, seats: str = "human,bot", seed: int = 24) -> ChimeraApp:
@@ -295,12 +296,11 @@ async def _second_builder_sees(tmp_path: Path, attach_first: bool) -> str:
     match.submit(Done())
     app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path / str(attach_first), bot_delay=0.0)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.pause(0.2)
-        assert isinstance(app.screen, HandOffScreen)
+        await until(pilot, lambda: isinstance(app.screen, HandOffScreen))
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, CodenameScreen) and app._table is not None and app._table.seat == 1
-        return _screen_text(app)
+        await until(pilot, lambda: isinstance(app.screen, CodenameScreen))
+        assert app._table is not None and app._table.seat == 1
+        return await settled(pilot, lambda: _screen_text(app))
 
 
 async def test_secrecy_the_next_builder_sees_nothing_of_private_building(tmp_path: Path) -> None:

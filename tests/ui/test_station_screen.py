@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import OptionList
 
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.station.screen import StationScreen
 from chimera_tui.ui.games.station.widgets import ChoiceDialog, ResultsScreen
 from chimera_tui.ui.widgets.hex_grid import HexGrid
+from tests.ui.settle import settled, until
 
 
 def _app(tmp_path: Path, seats: str = "human,bot", seed: int = 3, side: str = "A") -> ChimeraApp:
@@ -234,11 +236,14 @@ async def test_screen_and_previews_depend_only_on_the_view(tmp_path: Path) -> No
             start.match._states[-1] = hidden_changed(start.match.state, k)
         app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path / str(k), bot_delay=0.0)
         async with app.run_test(size=(120, 40)) as pilot:
-            await pilot.pause(0.2)
+            await until(pilot, lambda a=app: any(isinstance(s, StationScreen) for s in a.screen_stack))
             screen = _screen(app)
-            picture = app.export_screenshot()
+            picture = await settled(pilot, app.export_screenshot)
             screen._ask(list(screen._legal), "Every choice")
-            await pilot.pause(0.1)
+            await until(
+                pilot, lambda a=app: isinstance(a.screen, ChoiceDialog) and bool(a.screen.query(OptionList))
+            )
+            await settled(pilot, app.export_screenshot)
             dialog = app.screen
             assert isinstance(dialog, ChoiceDialog)
             shown.append((picture, dialog.choices, dialog.previews, screen.table.log()))
