@@ -6,9 +6,10 @@ from typing import Any, ClassVar
 
 from textual.binding import Binding
 from textual.events import Key
-from textual.reactive import var
+from textual.reactive import Reactive, var
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.screens.handoff import HandOffScreen
@@ -44,6 +45,10 @@ class GameScreen(Screen[None]):
 
     BOT_DELAY: ClassVar[float] = 0.6
     """Seconds a bot waits before moving, so people can follow."""
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """As Textual's, without repainting the whole screen on every focus change: the widgets that gain and
+    lose focus repaint themselves, so a Tab costs the changed areas, not every line of the terminal."""
 
     state: var[Any] = var(None, always_update=True)
     """This seat's view of the match, as the table last reported it; replaced, never mutated."""
