@@ -43,7 +43,11 @@ class BenchResult(msgspec.Struct, frozen=True):
 def run_bench(
     game_id: str, players: int, count: int, seed: int, bot: str, *, err: TextIO | None = None
 ) -> BenchResult:
-    """Play `count` games of `game_id` with `bot` in every seat; errors are counted and the first is shown."""
+    """Play `count` games of `game_id` with `bot` in every seat; errors are counted and the first is shown.
+
+    A game whose own files are missing (`games.InstallationIncomplete`) counts every game as an error and
+    says so in one sentence; the caller exits non-zero whenever `BenchResult.errors` is not 0.
+    """
     rules = games.get(game_id)
     factory = games.bots(game_id)[bot]
     config = GameConfig(players=players)
@@ -57,6 +61,11 @@ def run_bench(
             decisions += play_out(rules, match, bots, limit=100_000)
             if not rules.is_over(match.state):
                 raise RuntimeError(f"game with seed {game_seed} did not end in 100000 decisions")
+        except games.InstallationIncomplete as exc:  # every game would fail alike: count them all, say why
+            errors += count - k
+            if err is not None:
+                print(exc, file=err)
+            break
         except Exception:
             errors += 1
             if errors == 1 and err is not None:

@@ -176,6 +176,14 @@ def _parse_size(text: str) -> tuple[int, int]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    try:
+        return _dispatch(args)
+    except games.InstallationIncomplete as exc:  # a game's own files are missing: one sentence, never a save
+        print(exc, file=sys.stderr)
+        return 1
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.saves:
         os.environ["CHIMERA_SAVES"] = args.saves
     if args.command in (None, "new", "load"):

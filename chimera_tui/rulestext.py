@@ -24,7 +24,6 @@ import re
 import unicodedata
 from bisect import bisect_left
 from functools import lru_cache
-from importlib import resources
 
 import msgspec
 
@@ -302,15 +301,14 @@ def markdown_for(game_id: str) -> str:
     if game_id in games.KNOWN:
         try:
             return (
-                resources.files(f"chimera_tui.games.{game_id}")
-                .joinpath(RULES_FILE)
+                games.data_dir(f"chimera_tui.games.{game_id}")
+                .joinpath("rules.md")
                 .read_text(encoding="utf-8")
             )
-        except (FileNotFoundError, ModuleNotFoundError):
-            pass
-        where = f"chimera_tui/games/{game_id}/{RULES_FILE}"
-    else:
-        where = "a rules_markdown attribute on its ruleset"
+        except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError):
+            # A shipped game always has its rules text: the installation is incomplete.
+            raise RulesTextMissing(str(games.InstallationIncomplete(game_id, "rules.md"))) from None
+    where = "a rules_markdown attribute on its ruleset"
     raise RulesTextMissing(f"{games.title(game_id)} has no rules text yet (expected {where}).")
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from chimera_tui.engine.bots import BotFactory, bot_factories
@@ -31,6 +33,41 @@ class UnknownGame(KeyError):
     def __str__(self) -> str:
         names = ", ".join(game_ids()) or "none yet"
         return f"There is no game called {self.args[0]!r}; the games are: {names}."
+
+
+class InstallationIncomplete(RuntimeError):
+    """A file a shipped game needs (its data or rules text) is not installed: the installation, not a save or
+    the player, is at fault. `str()` is the one sentence to show, e.g. "Chimera Station's data file
+    modules.toml is missing: the installation is incomplete; reinstall chimera-tabletop."."""
+
+    def __init__(self, game_id: str, filename: str) -> None:
+        super().__init__(game_id, filename)
+        self.game_id = game_id
+        self.filename = filename
+
+    def __str__(self) -> str:
+        name = KNOWN.get(self.game_id, self.game_id)
+        return (
+            f"{name}'s data file {self.filename} is missing: the installation is incomplete; "
+            "reinstall chimera-tabletop."
+        )
+
+
+def data_dir(package: str) -> Traversable:
+    """The ``data/`` folder of a game package (tests point it elsewhere to play a broken installation)."""
+    return resources.files(package).joinpath("data")
+
+
+def read_data(package: str, filename: str) -> bytes:
+    """The bytes of a game's data file, e.g. ``read_data("chimera_tui.games.station", "modules.toml")``.
+
+    Raises:
+        InstallationIncomplete: when the file is not installed.
+    """
+    try:
+        return data_dir(package).joinpath(filename).read_bytes()
+    except (FileNotFoundError, NotADirectoryError, ModuleNotFoundError):
+        raise InstallationIncomplete(package.rpartition(".")[2], filename) from None
 
 
 def register(rules: Ruleset[Any, Any], bots: Mapping[str, BotFactory] | None = None) -> None:

@@ -161,6 +161,8 @@ def summarize(path: Path, *, replay: bool = False) -> SaveSummary:
             notices = restore(save, path).notices
         except SaveError as exc:
             error = exc.message
+        except games.InstallationIncomplete as exc:  # the installation, not the save, is at fault
+            error = str(exc)
     summary = SaveSummary(
         path=path,
         game=save.game,

@@ -329,6 +329,8 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
         match = Match.replay(rules, save.config, save.seed, save.log)
     except IllegalAction as exc:
         raise SaveError(f"{prefix} cannot be replayed: {_sentence(exc.reason)}", path) from exc
+    except games.InstallationIncomplete:
+        raise  # the game's own files are missing: never blame the save
     except Exception as exc:  # the rules met input they never validated (a tampered option, say)
         raise SaveError(
             f"{prefix} cannot be replayed: the rules of {rules.title} cannot use its setup or its log.",

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Literal
 
 import msgspec
+
+from chimera_tui import games
 
 STITCHINGS = ("neck", "limb", "tail", "joint")
 """The four stitching shapes; two edges join only when their shapes are the same."""
@@ -111,7 +112,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> bytes:
-    return resources.files(__package__).joinpath("data", name).read_bytes()
+    return games.read_data(__package__, name)  # a missing file: games.InstallationIncomplete
 
 
 def validate(parts: PartsFile, torsos: TorsosFile) -> Content:

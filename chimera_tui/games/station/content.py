@@ -8,10 +8,10 @@ the first time a game is set up.
 from __future__ import annotations
 
 import functools
-from importlib import resources
 
 import msgspec
 
+from chimera_tui import games
 from chimera_tui.engine.hexgrid import Hex, parse_hex
 
 COMPONENTS: tuple[str, ...] = ("brain", "claw", "leaf", "tentacle")
@@ -245,7 +245,7 @@ class ContentError(ValueError):
 
 
 def _read(name: str) -> bytes:
-    return resources.files(__package__).joinpath("data").joinpath(name).read_bytes()
+    return games.read_data(__package__, name)  # a missing file: games.InstallationIncomplete
 
 
 def _check_ops(where: str, ops: tuple[Op, ...], ids: set[str]) -> None:
