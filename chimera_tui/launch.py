@@ -120,6 +120,8 @@ def new_start(
         match = Match(rules, config, clock_seed() if seed is None else seed)
     except IllegalAction as exc:
         raise LaunchError(exc.reason) from exc
+    except games.InstallationIncomplete as exc:  # the game's own files are missing (one sentence, exit 1)
+        raise LaunchError(str(exc), code=1) from exc
     return GameStart(game_id=game_id, match=match, seats=seats)
 
 
@@ -194,6 +196,10 @@ def load_start(
         if lock is not None:
             lock.release()
         raise LaunchError(exc.message, code=1) from exc
+    except games.InstallationIncomplete as exc:  # never the save's fault; release its lock all the same
+        if lock is not None:
+            lock.release()
+        raise LaunchError(str(exc), code=1) from exc
     if not in_place:
         notices.append(_copy_notice(path) if copy else _sample_notice(path, saves))
     notices.extend(loaded.notices)

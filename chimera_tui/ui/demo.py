@@ -70,7 +70,7 @@ def run_demo(
         start = new_start(game_id, n, seats, seed, {})
     except LaunchError as exc:
         print(exc.message, file=sys.stderr)
-        return 2
+        return exc.code
     if theme is not None and (problem := _theme_problem(theme)) is not None:
         print(problem, file=sys.stderr)
         return 2
