@@ -128,3 +128,30 @@ def test_demo_says_the_installation_is_incomplete(
 ) -> None:
     assert cli.main(["demo", "station", "--screenshot", str(tmp_path / "x.svg")]) == 1
     assert capsys.readouterr().err.strip() == STATION
+
+
+async def test_the_new_game_dialog_says_so_for_a_game_that_reads_its_data_on_import(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Codename reads its data when imported: choosing it in the dialog says why it cannot start, no crash."""
+    from chimera_tui.ui.app import ChimeraApp
+    from chimera_tui.ui.screens.new_game import NewGameScreen
+
+    def missing(game_id: str) -> object:
+        raise games.InstallationIncomplete(game_id, "parts.toml")
+
+    real_get = games.get
+    monkeypatch.setattr(
+        games, "get", lambda game_id: missing(game_id) if game_id == "codename" else real_get(game_id)
+    )
+    app = ChimeraApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen("codename"))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        from textual.widgets import Button
+
+        assert screen.query_one("#new-start", Button).disabled
+        shown = " ".join(str(n.message) for n in app._notifications)
+        assert "installation is incomplete" in shown

@@ -92,7 +92,15 @@ class NewGameScreen(Screen[None]):
 
     def _game_changed(self, game_id: str) -> None:
         self.game_id = game_id
-        rules = games.get(game_id)
+        start = self.query_one("#new-start", Button)
+        try:
+            rules = games.get(game_id)
+        except games.InstallationIncomplete as exc:
+            # Never a traceback: this game's own files are missing, so it cannot be set up at all.
+            start.disabled = True
+            self.notify(str(exc), severity="error", title="Cannot offer this game", markup=False)
+            return
+        start.disabled = False
         players = self.query_one("#new-players", Select)
         counts = range(rules.min_players, rules.max_players + 1)
         players.set_options([(str(n), n) for n in counts])
