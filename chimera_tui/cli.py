@@ -121,10 +121,20 @@ def build_parser() -> argparse.ArgumentParser:
         "'GAME Np: N games, X games/s, E errors, D decisions/game'. Exits 1 when any game errs.",
         parents=[common],
     )
-    bench.add_argument("game", nargs="?", help="the game (omit with --startup)")
+    bench.add_argument("game", nargs="?", help="the game (omit with --startup or --terminal)")
     bench.add_argument(
-        "--startup", action="store_true", help="time the start of `chimera` against a bare Textual app"
+        "--startup",
+        action="store_true",
+        help="time to the first frame on a pseudo-terminal: `chimera` against a bare Textual app",
     )
+    bench.add_argument(
+        "--terminal",
+        metavar="SAVE",
+        help="open a copy of SAVE in a pseudo-terminal and measure bytes written and CPU per key press "
+        "(what an SSH player waits for)",
+    )
+    bench.add_argument("--size", default="80x24", help="--terminal: the terminal size WxH (default 80x24)")
+    bench.add_argument("--presses", type=int, default=20, help="--terminal: presses of each kind of key")
     bench.add_argument("--players", type=int)
     bench.add_argument("--games", type=int, default=100)
     bench.add_argument("--seed", type=int, default=1)
@@ -208,14 +218,19 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.startup:
-        from chimera_tui.bench import measure_startup
+        from chimera_tui.terminal_bench import first_frame
 
-        bare, ours = measure_startup()
-        print(f"bare Textual app: {bare * 1000:.0f} ms, chimera menu: {ours * 1000:.0f} ms (median of 7)")
+        bare, ours = first_frame(runs=7)
+        print(
+            f"first frame on an 80x24 pseudo-terminal: bare Textual app {bare * 1000:.0f} ms, "
+            f"chimera menu {ours * 1000:.0f} ms (median of 7, alternating)"
+        )
         print(f"startup: chimera/bare = {ours / bare:.2f}")
         return 0
+    if args.terminal is not None:
+        return _bench_terminal(args)
     if args.game is None:
-        print("chimera bench: name a game, or use --startup.", file=sys.stderr)
+        print("chimera bench: name a game, or use --startup or --terminal SAVE.", file=sys.stderr)
         return 2
     if not games.game_ids():
         return _no_games()
@@ -237,6 +252,27 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"peak memory {result.peak_rss_mib:.0f} MiB, {result.seconds:.2f} s")
     print(result.line())
     return 1 if result.errors else 0
+
+
+def _bench_terminal(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from chimera_tui.terminal_bench import keys_on_save
+
+    save = Path(args.terminal)
+    if not save.is_file():
+        print(f"chimera bench: there is no save file at '{save}'.", file=sys.stderr)
+        return 2
+    try:
+        cols, rows = (int(n) for n in args.size.lower().split("x"))
+    except ValueError:
+        print(f"chimera bench: the size must look like 80x24, not {args.size!r}.", file=sys.stderr)
+        return 2
+    first_paint, figures = keys_on_save(save, max(1, args.presses), cols, rows)
+    print(f"{save.name} at {cols}x{rows}: first paint {first_paint:,} bytes")
+    for figure in figures:
+        print(figure.line())
+    return 0
 
 
 def _demo(args: argparse.Namespace) -> int:
