@@ -308,7 +308,7 @@ class TableHost:
             return "Leave at least one seat for a person."
         for key, value in request.options.items():
             spec = next((o for o in rules.options if o.key == key), None)
-            if spec is None or value not in spec.choices:
+            if spec is None or spec.problem(value, request.players) is not None:
                 return f"{rules.title} has no option {plain_text(key, 24)}={plain_text(value, 24)}."
         mine = sum(1 for t in self.tables.values() if t.record.creator == session.identity and not t.over)
         if mine >= self.limits.tables_per_identity:
