@@ -328,6 +328,8 @@ class RemoteTable:
         self._pending = False
         for listener in list(self._refusal_listeners):
             listener(reason)
+        for changed in list(self._listeners):  # the legal actions are back: screens read them again
+            changed()
 
     # -- seeing ----------------------------------------------------------------------------------------
 

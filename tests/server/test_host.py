@@ -257,3 +257,19 @@ async def test_the_log_names_events_but_never_chat_content(
     text = "\n".join(record.getMessage() for record in caplog.records)
     assert "created table" in text and "chat line" in text
     assert "secret" not in text
+
+
+async def test_a_refusal_of_the_host_reaches_the_table_and_its_screens(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        a = await alice.create("station", 2, bots=(None, "greedy"), seed=1)
+        await until(lambda: a.started and a.to_act() == 0 and bool(a.legal_actions()))
+        refusals: list[str] = []
+        changes: list[int] = []
+        a.on_refusal(refusals.append)
+        a.subscribe(lambda: changes.append(a.step))
+        alice.send(P.Act(notation="no such action"))
+        await until(lambda: bool(refusals))
+        assert changes  # the screens were told to read the table again
+        assert a.legal_actions()
+        await alice.close()

@@ -141,3 +141,23 @@ async def test_the_create_dialog_asks_for_each_seat_and_every_option(tmp_path: P
             (table,) = h.host.tables.values()
             assert table.record.bots == (None, None, "greedy")
             assert table.record.options == {"side": "B"}
+
+
+async def test_the_game_replaces_the_waiting_screen_even_under_a_dialog(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            app.create_table(P.CreateTable(game="codename", players=2))
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            await pilot.press("ctrl+t")
+            await until(lambda: isinstance(app.screen, LineDialog))
+            bob = await h.link("SHA256:bob", "Bob")
+            assert app.table is not None
+            await bob.join(app.table.code)
+            await until(lambda: isinstance(app.screen, GameScreen))
+            assert [type(s).__name__ for s in app.screen_stack][1:] == [
+                "LobbyScreen",
+                type(app.screen).__name__,
+            ]
+            await bob.close()

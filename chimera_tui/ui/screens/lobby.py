@@ -169,6 +169,7 @@ class WaitingScreen(Screen[None]):
     def __init__(self, table: RemoteTable) -> None:
         super().__init__()
         self.table = table
+        self._started = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting")
@@ -183,7 +184,9 @@ class WaitingScreen(Screen[None]):
 
     def _changed(self) -> None:
         if self.table.started:
-            self.app.start_table(self.table)  # type: ignore[attr-defined]
+            if not self._started:  # once: more updates may come before this screen is gone
+                self._started = True
+                self.app.start_table(self.table)  # type: ignore[attr-defined]
             return
         text = Text()
         text.append(f"{games.title(self.table.game_id)}, table ", style="bold")
@@ -377,6 +380,8 @@ class LobbyApp(App[int]):
         from chimera_tui.ui.games import screen_class
 
         screen = screen_class(table.game_id)(table, bot_delay=0)  # type: ignore[arg-type]
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, WaitingScreen):
+            self.pop_screen()  # a dialog over the waiting screen (the chat line, say)
         if isinstance(self.screen, WaitingScreen):
             self.switch_screen(screen)
         else:
