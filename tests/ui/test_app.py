@@ -435,7 +435,15 @@ async def test_a_terminal_below_80x24_says_so_until_resized(size: tuple[int, int
         text = str(notice.render())
         assert f"This window is {size[0]}×{size[1]}" in text and "at least 80×24" in text
         assert notice.region.offset == (0, 0) and notice.region.width == size[0]  # covers the screen
-        await pilot.press("question_mark")  # a new screen gets the notice too
+        table = app._table
+        assert table is not None
+        moves, under = len(table.match), app.screen
+        await pilot.press("question_mark", "enter", "u", "escape")  # typed blind: nothing happens
+        await pilot.pause()
+        assert app.screen is under and len(table.match) == moves
+        from chimera_tui.ui.screens.rules import RulesScreen
+
+        app.push_screen(RulesScreen(table.game_id))  # a new screen gets the notice too
         await pilot.pause()
         [notice] = app.screen.query(TooSmallNotice)
         assert notice.region.offset == (0, 0) and notice.region.width == size[0]
