@@ -23,11 +23,12 @@ def test_exports_and_identity():
         4,
     )
     side = RULES.options[0]
-    assert (side.key, side.label, side.choices[:4], side.default) == (
+    assert (side.key, side.label, side.choices, side.default, side.per_seat) == (
         "side",
-        "Player-mat side",
-        ("A", "B", "A,B", "B,A"),
+        "Mat side",
+        ("A", "B"),
         "A",
+        True,
     )
     assert RULES.state_type is station.State
     bot = BOTS["greedy"](RULES, 1)
