@@ -38,7 +38,7 @@ from chimera_tui.saves.format import (
     state_digest,
 )
 from chimera_tui.saves.lock import LockHolder, SaveInUse, SaveLock, acquire, is_in_use
-from chimera_tui.saves.recovery import recover_unfinished
+from chimera_tui.saves.recovery import recover_orphans, recover_unfinished
 
 __all__ = [
     "ENV_VAR",
@@ -64,6 +64,7 @@ __all__ = [
     "read_bytes",
     "read_save",
     "real_path",
+    "recover_orphans",
     "recover_unfinished",
     "restore",
     "save_into_folder",

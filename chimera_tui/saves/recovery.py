@@ -15,7 +15,8 @@ from pathlib import Path
 
 from chimera_tui.saves.errors import SaveError
 from chimera_tui.saves.files import read_bytes, real_path, temp_files, write_atomic
-from chimera_tui.saves.format import LoadedSave, SaveFile, decode_save, restore
+from chimera_tui.saves.format import EXTENSION, LoadedSave, SaveFile, decode_save, restore
+from chimera_tui.saves.lock import SaveInUse, acquire
 
 
 def _extends(newer: SaveFile, older: SaveFile) -> bool:
@@ -71,3 +72,51 @@ def recover_unfinished(loaded: LoadedSave) -> tuple[LoadedSave, str | None]:
 def has_unfinished(path: Path | str) -> bool:
     """Whether a write of the save at `path` left temporary files behind."""
     return bool(temp_files(real_path(path)))
+
+
+def recover_orphans(folder: Path | str) -> list[str]:
+    """Temporary files in `folder` whose save does not exist at all (a process killed during the *first*
+    save of a game): each valid one becomes that save, the rest are removed. A file whose save is locked by
+    a live process is left alone (that process may be writing it). Returns a sentence per recovered save."""
+    folder = Path(folder)
+    try:
+        names = [p.name for p in folder.iterdir()]
+    except OSError:
+        return []
+    targets = {
+        name[1:-13]
+        for name in names
+        if name.startswith(".") and name.endswith(".tmp") and name[1:-13].endswith(EXTENSION)
+    }
+    told = []
+    for target in sorted(targets):
+        path = folder / target
+        if path.exists() or path.is_symlink():
+            continue  # recover_unfinished handles a save that exists, when it is opened
+        try:
+            lock = acquire(path)
+        except SaveInUse:
+            continue
+        with lock:
+            stale = temp_files(path)
+            newest: tuple[SaveFile, bytes] | None = None
+            for temp in stale:
+                try:
+                    data = read_bytes(temp)
+                    candidate = restore(decode_save(data, path), path).save
+                except SaveError:
+                    continue
+                if newest is None or len(candidate.log) >= len(newest[0].log):
+                    newest = (candidate, data)
+            if newest is not None:
+                try:
+                    write_atomic(path, newest[1])
+                except SaveError:
+                    continue  # keep the temporary files: they still hold the game
+                told.append(
+                    f"Recovered '{target}', whose first save was cut short ({len(newest[0].log)} actions)."
+                )
+            for temp in stale:
+                with contextlib.suppress(OSError):
+                    os.unlink(temp)
+    return told

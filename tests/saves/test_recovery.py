@@ -139,3 +139,45 @@ def test_a_save_reached_through_a_symlink_recovers_beside_its_target(tmp_path: P
         assert _temps(target.parent) == []
     finally:
         start.lock.release()
+
+
+def test_a_first_save_cut_short_becomes_the_save(tmp_path: Path) -> None:
+    """kill -9 during a game's very first save leaves only ``.NAME.XXXXXXXX.tmp``: listing the folder makes it
+    the save (the load screen does this in its worker), and leaves nothing stale behind."""
+    from chimera_tui.saves import recover_orphans
+
+    path = tmp_path / "first.chimera"
+    _temp_with(path, encode_match(played(MOVES), now=NOW))
+    _temp_with(path, b"\x00half a save")
+    told = recover_orphans(tmp_path)
+    assert told and "first.chimera" in told[0]
+    assert load(path).save.log == MOVES
+    assert _temps(tmp_path) == []
+
+
+def test_an_orphan_that_is_no_save_is_removed_and_one_being_written_is_left_alone(tmp_path: Path) -> None:
+    from chimera_tui.saves import recover_orphans
+
+    broken = tmp_path / "broken.chimera"
+    _temp_with(broken, b"\x00half a save")
+    busy = tmp_path / "busy.chimera"
+    busy_temp = _temp_with(busy, encode_match(played(MOVES), now=NOW))
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from chimera_tui.saves import acquire; lock = acquire(sys.argv[1]); "
+            "print('held', flush=True); time.sleep(60)",
+            str(busy),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        assert recover_orphans(tmp_path) == []
+        assert not broken.exists() and busy_temp.exists() and not busy.exists()
+    finally:
+        holder.kill()
+        holder.wait(10)

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from chimera_tui.launch import GameStart, LaunchError, SaveInUseError, load_start
-from chimera_tui.saves import SaveSummary, is_in_use, save_paths, sort_rows, summarize
+from chimera_tui.saves import SaveSummary, is_in_use, recover_orphans, save_paths, sort_rows, summarize
 from chimera_tui.ui.dialogs.confirm import ConfirmDialog
 from chimera_tui.ui.widgets.footer import KeysFooter
 
@@ -111,6 +111,8 @@ class LoadGameScreen(Screen[None]):
     def _check_folder(self) -> None:
         """List the folder at once from the envelopes, then replay each save and show the verdicts."""
         worker = get_current_worker()
+        for sentence in recover_orphans(self.folder):
+            self.app.call_from_thread(self.notify, sentence, title="Recovered", markup=False)
         paths = save_paths(self.folder)
         quick = [summarize(path) for path in paths if not worker.is_cancelled]
         if worker.is_cancelled:
