@@ -11,8 +11,10 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import os
 import shutil
 import signal
+import socket
 import sys
 import tempfile
 from collections.abc import Callable
@@ -56,9 +58,42 @@ class ServeOptions:
     data: Path
 
 
+SOCKET_FOLDER_PREFIX = "chimera-serve-"
+
+
+def remove_stale_socket_folders(parent: Path | None = None) -> int:
+    """Remove the private socket folders that servers killed with SIGKILL left behind (their ``host.sock``
+    answers no connection); a live server's folder, or anyone else's, is left alone. Returns how many."""
+    parent = Path(tempfile.gettempdir()) if parent is None else parent
+    removed = 0
+    try:
+        folders = [p for p in parent.iterdir() if p.name.startswith(SOCKET_FOLDER_PREFIX)]
+    except OSError:
+        return 0
+    for folder in folders:
+        try:
+            info = folder.lstat()
+        except OSError:
+            continue
+        if not folder.is_dir() or folder.is_symlink() or info.st_uid != os.getuid():
+            continue
+        sock = folder / "host.sock"
+        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            probe.settimeout(1.0)
+            probe.connect(str(sock))
+        except OSError:
+            shutil.rmtree(folder, ignore_errors=True)  # nobody listens: a killed server's leftovers
+            removed += 1
+        finally:
+            probe.close()
+    return removed
+
+
 async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
     """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
-    private = Path(tempfile.mkdtemp(prefix="chimera-serve-"))
+    remove_stale_socket_folders()
+    private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
     host = TableHost(options.saves)
     resumed = host.resume()

@@ -92,3 +92,29 @@ async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
 def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--ssh", "nowhere"]) == 2
     assert "127.0.0.1:2222" in capsys.readouterr().err
+
+
+def test_a_killed_servers_socket_folder_is_removed_and_a_live_one_kept(tmp_path: Path) -> None:
+    """kill -9 leaves the private socket folder behind; the next start removes it, but never a folder whose
+    socket still answers (another server running)."""
+    import socket
+
+    from chimera_tui.server.serve import remove_stale_socket_folders
+
+    dead = tmp_path / "chimera-serve-dead"
+    dead.mkdir()
+    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    stale.bind(str(dead / "host.sock"))
+    stale.close()  # the file stays, nobody listens: as after kill -9
+    live = tmp_path / "chimera-serve-live"
+    live.mkdir()
+    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listening.bind(str(live / "host.sock"))
+    listening.listen(1)
+    other = tmp_path / "not-ours"
+    other.mkdir()
+    try:
+        assert remove_stale_socket_folders(tmp_path) == 1
+        assert not dead.exists() and live.exists() and other.exists()
+    finally:
+        listening.close()
