@@ -13,16 +13,12 @@ from typing import ClassVar
 from rich import box
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from chimera_tui.games.codename.actions import Attach
 from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.ui.games.codename import words as w
-from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.results_frame import ResultsFrame
 from chimera_tui.ui.widgets.round_chart import MARKS, round_chart
 
 _ARENA = (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW)
@@ -115,7 +111,7 @@ def rows(s: Story) -> list[tuple[str, list[str]]]:
     ]
 
 
-class ResultsScreen(ModalScreen[None]):
+class ResultsScreen(ResultsFrame):
     """The end of the game: the verdict in words, each seat's story, cards on each monster round by round."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -123,42 +119,22 @@ class ResultsScreen(ModalScreen[None]):
     ]
 
     DEFAULT_CSS = """
-    ResultsScreen {
-        align: center middle;
-        background: $background 70%;
-        #cn-results-box {
-            width: 100;
-            max-width: 100%;
-            height: auto;
-            max-height: 100%;
-            border: thick $accent;
-            background: $surface;
-            padding: 0 1;
-        }
-        #cn-results-verdict { text-style: bold; color: $text-accent; margin-bottom: 1; }
-        #cn-results-chart { margin-top: 1; }
-    }
+    ResultsScreen #cn-results-chart { margin-top: 1; }
     """
+    PREFIX = "cn-results"
 
     def __init__(self, the_story: Story, names: Sequence[str]) -> None:
         super().__init__()
         self.story = the_story
         self.names = list(names)
 
-    def compose(self) -> ComposeResult:
-        variables = self.app.get_css_variables()
-        self._colours = [variables.get(k, "") for k in ("error", "primary", "success", "warning")]
-        with VerticalScroll(id="cn-results-box") as frame:
-            frame.border_title = "Game over"
-            yield Static(w.named(self.story.verdict, self.names), id="cn-results-verdict", markup=False)
-            yield Static(self._table(), id="cn-results-table")
-            yield Static(self._chart(), id="cn-results-chart")
-        yield KeysFooter()
+    def verdict(self) -> str:
+        return w.named(self.story.verdict, self.names)
 
     def _colour(self, seat: int) -> str:
-        return self._colours[seat % 4] or "default"
+        return self.seat_colour(seat)
 
-    def _table(self) -> Table:
+    def table(self) -> Table:
         table = Table(
             title="What each monster did", box=box.SIMPLE_HEAD, expand=False, show_edge=False, pad_edge=False
         )
@@ -175,7 +151,7 @@ class ResultsScreen(ModalScreen[None]):
             table.add_row(label, *cells, style="bold" if last else "", end_section=n + 2 == len(table_rows))
         return table
 
-    def _chart(self) -> Text:
+    def chart(self) -> Text:
         return round_chart(
             "Cards on each monster at the start of every arena round, and at the end",
             self.story.columns,
@@ -184,6 +160,3 @@ class ResultsScreen(ModalScreen[None]):
             [self._colour(s) for s in range(len(self.names))],
             unit="cards",
         )
-
-    def action_close(self) -> None:
-        self.dismiss(None)

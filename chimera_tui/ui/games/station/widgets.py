@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import ModalScreen
@@ -28,6 +28,7 @@ from chimera_tui.ui.games.station.words import SEAT_MARKS, mark, short
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.hex_grid import component_style
+from chimera_tui.ui.widgets.results_frame import ResultsFrame
 
 
 class PlaceRow(Widget, can_focus=True):
@@ -366,29 +367,14 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.app.push_screen(RulesScreen(self.game_id, topic=self.topic))
 
 
-class ResultsScreen(ModalScreen[None]):
+class ResultsScreen(ResultsFrame):
     """The end of the game: the winner with tie-breaks, points by cause per player, and scores by round."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter,r", "close", "Board", id="station.results.close", tooltip="Back to the board"),
     ]
 
-    DEFAULT_CSS = """
-    ResultsScreen {
-        align: center middle;
-        background: $background 70%;
-        #results-box {
-            width: 100;
-            max-width: 100%;
-            height: auto;
-            max-height: 100%;
-            border: thick $accent;
-            background: $surface;
-            padding: 0 1;
-        }
-        #results-winner { text-style: bold; color: $text-accent; margin-bottom: 1; }
-    }
-    """
+    VERDICT_ID = "results-winner"
 
     def __init__(
         self,
@@ -406,17 +392,10 @@ class ResultsScreen(ModalScreen[None]):
         self.rows = list(rows)
         self.rounds = [list(r) for r in rounds]
 
-    def compose(self) -> ComposeResult:
-        variables = self.app.get_css_variables()
-        self._colours = [variables.get(k, "") for k in ("error", "primary", "success", "warning")]
-        with VerticalScroll(id="results-box") as box:
-            box.border_title = "Game over"
-            yield Static(self.winner, id="results-winner", markup=False)
-            yield Static(self._table(), id="results-table")
-            yield Static(self._chart(), id="results-chart")
-        yield KeysFooter()
+    def verdict(self) -> str:
+        return self.winner
 
-    def _table(self) -> Table:
+    def table(self) -> Table:
         from rich import box
 
         table = Table(
@@ -434,7 +413,7 @@ class ResultsScreen(ModalScreen[None]):
             table.add_row(label, *cells, style="bold" if total else "", end_section=before_total)
         return table
 
-    def _chart(self) -> Text:
+    def chart(self) -> Text:
         """Scores over the rounds as a text chart (one mark per player per round), then the figures."""
         text = Text("Score over the rounds (r0 = after setup)\n", style="bold")
         if not self.rounds:
@@ -463,9 +442,5 @@ class ResultsScreen(ModalScreen[None]):
         return text
 
     def _colour(self, seat: int) -> str:
-        """The seat's colour from the theme (the marks carry the same information without colour)."""
-        hue = self.hues[seat] if seat < len(self.hues) else seat
-        return self._colours[hue % 4] or "default"
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+        """The seat's colour from the theme: its mat's (the marks carry the same information without colour)."""
+        return self.seat_colour(self.hues[seat] if seat < len(self.hues) else seat)
