@@ -56,6 +56,7 @@ STRICT = [
     "chimera_tui/ui/widgets/rules_panel.py",
     "chimera_tui/ui/widgets/action_log.py",
     "chimera_tui/ui/widgets/footer.py",
+    "chimera_tui/ui/widgets/results_frame.py",
     "chimera_tui/ui/commands.py",
     "chimera_tui/ui/demo.py",
 ]
