@@ -130,17 +130,17 @@ async def test_the_create_dialog_asks_for_each_seat_and_every_option(tmp_path: P
             dialog = app.screen
             assert isinstance(dialog, CreateDialog)
             dialog.query_one("#game", Select).value = "station"
-            await until(lambda: dialog.query(".option").first(Select).name == "side")
+            await until(lambda: dialog.query(".seat-option").first(Select).name == "side")
             dialog.query_one("#players", Select).value = 3
-            await until(lambda: len(dialog.query(".seat")) == 2)
+            await until(lambda: len(dialog.query(".seat")) == 2 and len(dialog.query(".seat-option")) == 3)
             dialog.query(".seat").last(Select).value = "greedy"
-            dialog.query(".option").first(Select).value = "B"
+            dialog.query(".seat-option").last(Select).value = "B"  # the mat side is chosen per seat
             await pilot.pause()
             await pilot.press("f5")
             await until(lambda: isinstance(app.screen, WaitingScreen))
             (table,) = h.host.tables.values()
             assert table.record.bots == (None, None, "greedy")
-            assert table.record.options == {"side": "B"}
+            assert table.record.options == {"side": "A,A,B"}
 
 
 async def test_the_game_replaces_the_waiting_screen_even_under_a_dialog(tmp_path: Path) -> None:

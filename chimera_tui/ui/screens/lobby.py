@@ -121,6 +121,19 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
             kinds += [(f"Seat {seat + 1}: {bot} bot", bot) for bot in bots]
             fields.append(Select(kinds, value="", allow_blank=False, classes="seat"))
         for spec in rules.options:
+            if spec.per_seat:  # one choice per seat (Station's mat side), joined as "A,B,A"
+                for seat in range(players):
+                    choices = [(f"Seat {seat + 1} {spec.label.lower()}: {c}", c) for c in spec.choices]
+                    fields.append(
+                        Select(
+                            choices,
+                            value=spec.default,
+                            allow_blank=False,
+                            classes="seat-option",
+                            name=spec.key,
+                        )
+                    )
+                continue
             choices = [(f"{spec.label}: {choice}", choice) for choice in spec.choices]
             fields.append(
                 Select(choices, value=spec.default, allow_blank=False, classes="option", name=spec.key)
@@ -150,6 +163,11 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
         others = [str(select.value) or None for select in self.query(".seat").results(Select)]
         bots = (None, *others)
         options = {str(select.name): str(select.value) for select in self.query(".option").results(Select)}
+        per_seat: dict[str, list[str]] = {}
+        for select in self.query(".seat-option").results(Select):
+            per_seat.setdefault(str(select.name), []).append(str(select.value))
+        for key, chosen in per_seat.items():
+            options[key] = chosen[0] if len(set(chosen)) == 1 else ",".join(chosen)
         return P.CreateTable(game=game, players=players, bots=bots, options=options)
 
     @on(Button.Pressed, "#open")
