@@ -21,6 +21,7 @@ from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.codename.widgets import ActionMenu
 from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.rules import RulesScreen
+from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.card_grid import CardGrid
 from tests.snapshots.test_codename_snapshots import advanced
 from tests.ui.settle import settled, until
@@ -300,7 +301,16 @@ async def _second_builder_sees(tmp_path: Path, attach_first: bool) -> str:
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, CodenameScreen))
         assert app._table is not None and app._table.seat == 1
-        return await settled(pilot, lambda: _screen_text(app))
+        # Everything the seat sees: the whole log in words (every entry, with what it caused), and the rest
+        # of the screen. The log panels are compared as text, not as drawn, since how a log wraps and how
+        # far it has scrolled while the screen lays out depends on the machine's load.
+        table = app._table
+        words = "\n".join(table.log()) + repr(table.log_events())
+        await settled(pilot, lambda: _screen_text(app))
+        for log in app.screen.query(ActionLog):
+            log.display = False
+        shown = await settled(pilot, lambda: _screen_text(app))
+        return shown + words
 
 
 async def test_secrecy_the_next_builder_sees_nothing_of_private_building(tmp_path: Path) -> None:
