@@ -9,7 +9,6 @@ for letter, so markup such as ``[bold]`` or ``[@click=app.quit]`` shows as the b
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -30,7 +29,6 @@ from chimera_tui.saves import list_saves, load, save_match
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.screens.handoff import HandOffScreen
-from tests.tinygame import RULES
 
 NAMES = [
     "[/]",
@@ -126,15 +124,6 @@ async def settle(pilot: Pilot[Any], until: Any = None, tries: int = 100) -> None
         if until():
             return
         await pilot.pause(0.02)
-
-
-@pytest.fixture
-def pebbles() -> Iterator[None]:
-    already = RULES.id in games.game_ids()
-    games.register(RULES)
-    yield
-    if not already:
-        games.unregister(RULES.id)
 
 
 # -- the edges: command line, new-game dialog, saves -----------------------------------------------------------
