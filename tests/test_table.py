@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import msgspec
 import pytest
 
-from chimera_tui import games
 from chimera_tui.launch import make_seats, new_start
 from chimera_tui.table.local import LocalTable
 from tests.tinygame import RULES
 
-
-@pytest.fixture(autouse=True)
-def _pebbles() -> Iterator[None]:
-    already = RULES.id in games.game_ids()
-    games.register(RULES)
-    yield
-    if not already:
-        games.unregister(RULES.id)
+pytestmark = pytest.mark.usefixtures("pebbles")  # the tiny test game (tests/conftest.py)
 
 
 def _table(seats: str = "human,human") -> LocalTable:
