@@ -1,4 +1,13 @@
-"""Imaginarium with its Chimera expansion: components and rules text so far (the rules core comes later).
+"""Imaginarium with its Chimera expansion (issue 11). Exports `RULES`, `BOTS`, `State` and `Move`.
 
-Not registered in ``chimera_tui.games`` yet: nothing here exports ``RULES``.
+Also exported for the UI: `prompt(state)` (the pending decision in words).
 """
+
+from __future__ import annotations
+
+from chimera_tui.games.imaginarium.actions import Action, Move
+from chimera_tui.games.imaginarium.rules import RULES, ImaginariumRules
+from chimera_tui.games.imaginarium.state import State
+from chimera_tui.games.imaginarium.wording import prompt
+
+__all__ = ["RULES", "Action", "ImaginariumRules", "Move", "State", "prompt"]

@@ -387,6 +387,7 @@ class Economy(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Tie-breaks after VP, in order: "units_left" (C, W, Cu, Cr left, added up), then "shared"."""
     vp_target: int
     team_vp_target: int
+    round_limit: int
     blocked_attack_pays: int
     dismantle_repaired_multiplier: int
     dismantle_broken: str

@@ -1,0 +1,95 @@
+"""Projects (design 10): conditions from the `CONDITIONS` vocabulary, completed automatically in B4.
+
+Nothing is spent: every condition is something the player (or their team) has. The first player to complete
+a project scores the first VP, every later player (teammates included) the later VP.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.work import W
+
+
+def dream_run(dream: str) -> int:
+    """The longest row of one colour in `dream` (a nightmare breaks a row)."""
+    best = run = 0
+    prev = ""
+    for f in dream:
+        run = run + 1 if f == prev and f != "N" else (0 if f == "N" else 1)
+        prev = f
+        best = max(best, run)
+    return best
+
+
+def holds(w: W, seat: int, cond: Op) -> bool:
+    """Whether `seat` meets one project condition now."""
+    t = w.t
+    p = w.seats[seat]
+    team = w.teams[p.team]
+    op = cond.op
+    if op == "machines":
+        return sum(1 for sl in p.slots for code in sl if t.type[code] in cond.kinds) >= cond.n
+    if op == "slots_filled":
+        return all(p.slots)
+    if op == "pairs":
+        return sum(1 for sl in p.slots if len(sl) >= 2) >= cond.n
+    if op == "stock":
+        need = (cond.c, cond.w, cond.cu, cond.cr)
+        return all(team.stock[k] >= need[k] for k in range(4))
+    if op == "assistants":
+        return len(p.assistants) >= cond.n
+    if op == "level_sum":
+        return sum(t.level[code] for sl in p.slots for code in sl) >= cond.n
+    if op == "production_kinds":
+        made = {
+            k for _, sl in w.working(seat) for code in sl for k, v in enumerate(t.produce.get(code, ())) if v
+        }
+        return len(made) >= cond.n
+    if op == "broken":
+        return len(team.broken) >= cond.n
+    if op == "dream_run":
+        return dream_run(team.dream) >= cond.n
+    if op == "types_in_slots":
+        kinds = cond.kinds
+        slot_types = [{t.type[code] for code in sl} for sl in p.slots]
+        return any(
+            all(kinds[k] in slot_types[perm[k]] for k in range(len(kinds)))
+            for perm in permutations(range(len(slot_types)), len(kinds))
+        )
+    raise ValueError(f"unknown project condition {op!r}")
+
+
+def complete_projects(w: W, seat: int) -> list[str]:
+    """B4: complete every project in play `seat` now meets and has not completed; returns their ids."""
+    t = w.t
+    eco = t.c.economy
+    p = w.seats[seat]
+    done: list[str] = []
+    for pid in w.projects:
+        if pid in p.projects:
+            continue
+        if all(holds(w, seat, cond) for cond in t.c.project[pid].conditions):
+            done.append(pid)
+    if not done:
+        return done
+    team = p.team
+    late = w.has(seat, "late_project_vp")
+    plannettes = sum(
+        op.vp
+        for _, sl in w.working(seat)
+        for code in sl
+        for op in t.machine[code].ops
+        if op.op == "project_vp"
+    )
+    for pid in done:
+        if pid in w.done_by_any:
+            vp = late.vp if late is not None else eco.project_later_vp
+        else:
+            vp = eco.project_first_vp
+            w.done_by_any = (*w.done_by_any, pid)
+        w.score(team, vp, "project")
+        w.score(team, plannettes, "plannette")
+    w.set_seat(seat, projects=(*p.projects, *done))
+    return done
