@@ -122,3 +122,4 @@ def title(game_id: str) -> str:
 # Games ship here as their issues land (menu order).
 _ship("station", "Chimera Station")
 _ship("codename", "Codename: Chimera")
+_ship("imaginarium", "Imaginarium")

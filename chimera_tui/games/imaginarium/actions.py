@@ -16,7 +16,7 @@ VERBS: frozenset[str] = frozenset(
     {
         "place", "x1", "x2", "sleep", "use", "smelt", "end", "dial", "repair", "dismantle", "buy", "sell",
         "extract", "recruit", "move", "wake", "daydream", "dream", "stop", "fork", "nightmare", "hand", "keep",
-        "tangle", "pick", "leave", "bonus", "done",
+        "tangle", "pick", "leave", "bonus", "take", "done",
     }
 )  # fmt: skip
 """Every first word of the notation."""
