@@ -74,8 +74,6 @@ def enter(w: W, team: int, space: str) -> None:
             w.claimed = (*w.claimed, space)
             w.gain(team, reward[:4])
             w.score(team, reward[4], "track")
-    if space == w.t.c.dream.end:
-        w.dream_end = True
 
 
 def fork(w: W, seat: int, ask: Ask, branch: str) -> None:

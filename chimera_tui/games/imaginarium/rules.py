@@ -72,16 +72,27 @@ def step(w: W, text: str) -> None:
         dial.do(w, w.actor, text)
 
 
-_last: list[object] = [None, ()]
-"""The last state whose legal actions were listed, and them (a bot lists, then applies the same state)."""
+_last: list[object] = [None, (), None]
+"""The last state whose legal actions were listed, them, and the (unchanged) working copy they were listed
+from: a bot lists, then applies to the same state, so both share one copy."""
 
 
 def legal_texts(state: State) -> tuple[str, ...]:
     if _last[0] is state:
         return _last[1]  # type: ignore[return-value]
-    out = tuple(legal(W(state)))
-    _last[0], _last[1] = state, out
+    w = W(state)
+    out = tuple(legal(w))
+    _last[0], _last[1], _last[2] = state, out, w
     return out
+
+
+def _working(state: State) -> W:
+    """A working copy of `state` to change: the one `legal_texts` listed from, if still unused."""
+    w = _last[2]
+    if _last[0] is state and isinstance(w, W):
+        _last[2] = None
+        return w
+    return W(state)
 
 
 def seat_of(state: State) -> int | None:
@@ -91,6 +102,22 @@ def seat_of(state: State) -> int | None:
     if state.asks:
         return state.asks[-1].seat
     return state.initiative[state.cursor] if state.phase == "plan" else state.order[state.cursor]
+
+
+_REDACTED: dict[int, tuple[Team, Team]] = {}
+"""Team id -> (team, its redacted form): unchanged teams are shared between states, so views reuse them."""
+
+
+def _redacted(tm: Team) -> Team:
+    """`tm` as another team sees it: no stock, VP or fragment counts."""
+    hit = _REDACTED.get(id(tm))
+    if hit is not None and hit[0] is tm:
+        return hit[1]
+    if len(_REDACTED) > 4096:
+        _REDACTED.clear()
+    out = Team((-1, -1, -1, -1), (), (-1, -1, -1, -1, -1), tm.broken, tm.dream, tm.token)
+    _REDACTED[id(tm)] = (tm, out)
+    return out
 
 
 class ImaginariumRules:
@@ -131,7 +158,7 @@ class ImaginariumRules:
         text = getattr(action, "text", None)
         if text is None or text not in legal_texts(state):
             raise IllegalAction(self.why_not(state, str(action)), action)
-        w = W(state)
+        w = _working(state)
         step(w, text)
         return w.freeze()
 
@@ -158,17 +185,16 @@ class ImaginariumRules:
     def view(self, state: State, seat: int | None) -> State:
         """Hides other teams' stocks, VP and fragments, the draw piles' order, and drawn fragments."""
         mine = state.seats[seat].team if seat is not None else -1
-        teams = tuple(
-            tm
-            if i == mine
-            else Team((-1, -1, -1, -1), (), (-1, -1, -1, -1, -1), tm.broken, tm.dream, tm.token)
-            for i, tm in enumerate(state.teams)
-        )
-        asks = tuple(
-            a
-            if a.kind not in ("keep", "hand", "xkeep") or state.seats[a.seat].team == mine
-            else Ask(a.kind, a.seat, a.a, a.b, (HIDDEN,) * len(a.opts))
-            for a in state.asks
+        teams = tuple(tm if i == mine else _redacted(tm) for i, tm in enumerate(state.teams))
+        asks = (
+            tuple(
+                a
+                if a.kind not in ("keep", "hand", "xkeep") or state.seats[a.seat].team == mine
+                else Ask(a.kind, a.seat, a.a, a.b, (HIDDEN,) * len(a.opts))
+                for a in state.asks
+            )
+            if state.asks
+            else ()
         )
         return replace(
             state,

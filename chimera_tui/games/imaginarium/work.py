@@ -78,9 +78,15 @@ def compatible(t: Tables, a: str, b: str) -> bool:
 class W:
     """The mutable mirror of `State` used while applying one action."""
 
+    __slots__ = (
+        "acts", "asks", "belt", "belt_frags", "chimera", "claimed", "current", "cursor", "deck", "discard",
+        "done_by_any", "dreamed", "ended", "frag_discard", "helpers", "initiative", "meeting",
+        "names", "order", "phase", "pile", "placed", "projects", "reserved", "rng", "round", "seats", "t",
+        "team_play", "teams", "trades", "uses", "x1", "x2",
+    )  # fmt: skip
+
     def __init__(self, s: State) -> None:
         self.t = tables()
-        self.s = s
         self.names = s.names
         self.chimera = s.chimera
         self.team_play = s.team_play
@@ -114,7 +120,6 @@ class W:
         self.dreamed = s.dreamed
         self.placed = s.placed
         self.ended = s.ended
-        self.dream_end = False
 
     def freeze(self) -> State:
         """The frozen form."""
