@@ -37,7 +37,7 @@ def choose_tile(g: G, t: Task, tile: str) -> None:
 def build(g: G, t: Task, hex_text: str) -> None:
     """Steps A (pay), B (score value × round multiplier), C (place), D (slide), E (build bonus)."""
     seat, tile, h = t.seat, t.place, parse_hex(hex_text)
-    p = g.players[seat]
+    p = g.w(seat)
     p.coins -= build_cost(g, seat, tile, t.n)
     g.score(seat, g.c.modules[tile].value * g.multiplier, "module")
     g.built = (*g.built, Built(h, tile, seat, g.round))

@@ -1,7 +1,12 @@
-"""The mutable working copy `G` that `apply` builds from a State, changes, and freezes again.
+"""The working copy `G` that `apply` builds over a State, changes, and freezes again (copy on write).
 
-Rules code reads and writes `G` (lists, not tuples); nothing outside `apply` and `legal_actions` sees it.
-The helpers here are the rulebook's basic moves: scoring (always recorded as an event), gaining coins,
+`G` starts as a thin shell over the State: every seat is the frozen `Player` itself, read as it is. The
+first change to a seat goes through `G.w(seat)`, which swaps in a mutable `P` for that seat only (and, while
+`told.py` is watching, notes the seat's values before the change, so events cost nothing for seats an action
+does not touch). Freezing rebuilds only the thawed seats; untouched ones, and the whole players tuple when no
+seat changed, are the State's own objects. Rules code reads `g.players[seat]` (a `Player` or a `P`, which
+have the same fields) and writes only through `g.w(seat)`; nothing outside `apply` and `legal_actions` sees
+`G`. The helpers here are the rulebook's basic moves: scoring (always recorded as an event), gaining coins,
 food and components (with the empty-supply rule), and worker queries.
 """
 
@@ -15,42 +20,75 @@ from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Wor
 
 CI = {k: i for i, k in enumerate(COMPONENTS)}
 LAB_SLOTS = ("lab-a", "lab-b", "lab-c")
+OFF_BOARD = frozenset({"aside", "pool", "lounge"})
+"""Where a worker occupies no module or Lab slot."""
+
+SeatSnap = tuple[int, int, int, tuple[int, ...], int, tuple[Worker, ...], tuple[str, ...], str]
+"""What `told.py` compares of a seat: coins, food, score, pool, tier, workers, perks, card."""
+
+
+Why = str | Task | None
+"""A step's reason for `told.py`: words, or the task whose `why_of` words it (only when something is told)."""
+
+
+class Frame:
+    """An open `told.begin`: each changed seat's values before its first change, and where things stood."""
+
+    __slots__ = ("before", "scored", "start", "why")
+
+    def __init__(self, start: int, scored: int, why: Why) -> None:
+        self.before: dict[int, SeatSnap] = {}
+        self.start = start
+        """The start player when the frame opened."""
+        self.scored = scored
+        """len(scoring) when the frame opened."""
+        self.why = why
+
+
+def seat_snap(p: Player | P) -> SeatSnap:
+    """The told-about values of one seat (frozen or thawed)."""
+    return (p.coins, p.food, p.score, tuple(p.pool), p.tier, tuple(p.workers), p.perks, p.card)
 
 
 class P:
-    """One player's mutable state."""
+    """One seat's mutable state, made from its `Player` on the seat's first change in an action."""
 
-    __slots__ = ("builds", "card", "coins", "food", "mat", "orig", "perks", "pool", "score", "side", "tier",
-                 "wdirty", "workers")  # fmt: skip
+    __slots__ = (
+        "builds",
+        "card",
+        "coins",
+        "food",
+        "mat",
+        "perks",
+        "pool",
+        "score",
+        "side",
+        "tier",
+        "workers",
+    )
 
     def __init__(self, p: Player) -> None:
-        self.orig = p
         self.mat, self.side, self.coins, self.food = p.mat, p.side, p.coins, p.food
         self.pool = list(p.pool)
-        self.workers = [[w.comps, w.where] for w in p.workers]
-        self.wdirty = False
-        """Set by `G.move` and `G.set_comps`: the workers must be rebuilt on freezing."""
+        self.workers: list[Worker] = list(p.workers)
+        """Replaced one `Worker` at a time (`G.move`, `G.set_comps`), never changed in place."""
         self.tier, self.perks, self.card, self.builds, self.score = p.tier, p.perks, p.card, p.builds, p.score
 
     def freeze(self) -> Player:
-        """The frozen form (the original object when nothing changed)."""
-        o = self.orig
-        pool = tuple(self.pool)
-        if not self.wdirty and (
-            self.coins == o.coins and self.food == o.food and self.score == o.score and self.tier == o.tier
-            and self.perks is o.perks and self.card == o.card and self.builds == o.builds and pool == o.pool
-            and self.mat == o.mat and self.side == o.side
-        ):  # fmt: skip
-            return o
-        workers = tuple(Worker(c, w) for c, w in self.workers) if self.wdirty else o.workers
+        """The frozen form."""
         return Player(
-            self.mat, self.side, self.coins, self.food, pool,  # type: ignore[arg-type]
-            workers, self.tier, self.perks, self.card, self.builds, self.score,
+            self.mat, self.side, self.coins, self.food, tuple(self.pool),  # type: ignore[arg-type]
+            tuple(self.workers), self.tier, self.perks, self.card, self.builds, self.score,
         )  # fmt: skip
 
 
 class G:
-    """The mutable mirror of `State` used while applying one action."""
+    """The working copy of `State` used while applying one action (or listing the legal ones)."""
+
+    __slots__ = ("_occ", "again", "built", "c", "countdown", "discard", "draft", "free_hexes", "lead",
+                 "marker_taken", "names", "perk_deck", "perk_display", "phase", "pile", "players", "reactor",
+                 "revealed", "rng", "round", "round_markers", "s", "scoring", "start", "supply", "tasks", "thawed",
+                 "told", "turn", "watching")  # fmt: skip
 
     def __init__(self, s: State) -> None:
         self.c: Content = content()
@@ -60,7 +98,9 @@ class G:
         self.round = s.round
         self.start, self.turn, self.marker_taken = s.start, s.turn, s.marker_taken
         self.countdown, self.round_markers = s.countdown, s.round_markers
-        self.players = [P(p) for p in s.players]
+        self.players: list[Player | P] = list(s.players)
+        """Each seat's `Player` until its first change (`w`), then its `P`."""
+        self.thawed = False
         self.supply = list(s.supply)
         self.reactor = list(s.reactor)
         self.pile = s.pile
@@ -74,9 +114,9 @@ class G:
         self.scoring = s.scoring
         self.lead = s.lead
         self.told: list[str] = []
-        self.watching: list[list[object]] = []
-        """Open `told.watch` frames: [snapshot, reason]."""
-        """Sentences for `State.events` (what this action caused)."""
+        """Sentences for `State.events` (what this action caused), see told.py."""
+        self.watching: list[Frame] = []
+        """Open `told.begin` frames, innermost last."""
         self.rng = s.rng
         self.again = list(s.again)
         self.revealed = False
@@ -85,16 +125,32 @@ class G:
         self.free_hexes: list[Hex] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
+    def w(self, seat: int) -> P:
+        """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
+        p = self.players[seat]
+        if self.watching:
+            before = self.watching[-1].before
+            if seat not in before:
+                before[seat] = seat_snap(p)
+        if isinstance(p, P):
+            return p
+        q = self.players[seat] = P(p)
+        self.thawed = True
+        return q
+
     def freeze(self) -> State:
-        """The frozen form (the original object when nothing changed)."""
+        """The frozen form."""
+        s = self.s
+        players = (
+            tuple(p if p.__class__ is Player else p.freeze() for p in self.players)  # type: ignore[union-attr]
+            if self.thawed
+            else s.players
+        )
         return State(
-            names=self.names, phase=self.phase, round=self.round, start=self.start, turn=self.turn,
-            marker_taken=self.marker_taken, countdown=self.countdown, round_markers=self.round_markers,
-            players=tuple(p.freeze() for p in self.players), supply=tuple(self.supply),  # type: ignore[arg-type]
-            reactor=tuple(self.reactor), pile=self.pile, discard=self.discard,
-            built=self.built, perk_display=tuple(self.perk_display), perk_deck=self.perk_deck,
-            draft=tuple(self.draft), tasks=tuple(self.tasks), scoring=self.scoring, rng=self.rng,
-            again=tuple(self.again), lead=self.lead, events=tuple(self.told),
+            self.names, self.phase, self.round, self.start, self.turn, self.marker_taken, self.countdown,
+            self.round_markers, players, tuple(self.supply), tuple(self.reactor), self.pile,  # type: ignore[arg-type]
+            self.discard, self.built, tuple(self.perk_display), self.perk_deck, tuple(self.draft),
+            tuple(self.tasks), self.scoring, self.rng, tuple(self.again), self.lead, tuple(self.told),
         )  # fmt: skip
 
     # -- seats ------------------------------------------------------------------------------------------
@@ -117,7 +173,7 @@ class G:
     def score(self, seat: int, points: int, cause: str) -> None:
         """Score (or lose) points, recording the event."""
         if points:
-            self.players[seat].score += points
+            self.w(seat).score += points
             self.scoring = (*self.scoring, ScoreEvent(seat, points, cause, self.round))
 
     def track(self, seat: int, coins: int = 0, food: int = 0, comp: str = "") -> None:
@@ -136,7 +192,7 @@ class G:
 
     def gain(self, seat: int, coins: int = 0, food: int = 0, track: bool = True) -> None:
         """Gain coins and food (negative to pay); tracked for the tentacle bonus unless `track` is False."""
-        p = self.players[seat]
+        p = self.w(seat)
         p.coins += coins
         p.food += food
         if track and (coins > 0 or food > 0):
@@ -147,7 +203,7 @@ class G:
         i = CI[kind]
         if self.supply[i] > 0:
             self.supply[i] -= 1
-            self.players[seat].pool[i] += 1
+            self.w(seat).pool[i] += 1
         else:
             self.score(seat, 2, "supply")
         if track:
@@ -160,28 +216,26 @@ class G:
         if self._occ is None:
             occ: dict[str, tuple[int, int]] = {}
             for seat, p in enumerate(self.players):
-                for wi, (_, where) in enumerate(p.workers):
-                    if where not in ("aside", "pool", "lounge"):
-                        occ[where] = (seat, wi)
+                for wi, w in enumerate(p.workers):
+                    if w.where not in OFF_BOARD:
+                        occ[w.where] = (seat, wi)
             self._occ = occ
         return self._occ
 
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
-        p = self.players[seat]
-        p.workers[wi][1] = where
-        p.wdirty = True
+        p = self.w(seat)
+        p.workers[wi] = Worker(p.workers[wi].comps, where)
         self._occ = None
 
     def comps(self, seat: int, wi: int) -> tuple[str, ...]:
         """The components on worker `wi` of `seat` (none for a workerless activation, -1)."""
-        return self.players[seat].workers[wi][0] if wi >= 0 else ()
+        return self.players[seat].workers[wi].comps if wi >= 0 else ()
 
     def set_comps(self, seat: int, wi: int, comps: tuple[str, ...]) -> None:
         """Replace the components on worker `wi` of `seat`."""
-        p = self.players[seat]
-        p.workers[wi][0] = tuple(sorted(comps))
-        p.wdirty = True
+        p = self.w(seat)
+        p.workers[wi] = Worker(tuple(sorted(comps)), p.workers[wi].where)
 
     def limit(self, seat: int) -> int:
         """How many components a worker of `seat` may carry."""
@@ -189,7 +243,7 @@ class G:
 
     def pool_workers(self, seat: int) -> list[int]:
         """Indices of `seat`'s workers in its worker pool."""
-        return [i for i, (_, w) in enumerate(self.players[seat].workers) if w == "pool"]
+        return [i for i, w in enumerate(self.players[seat].workers) if w.where == "pool"]
 
     def has_power(self, seat: int, power: str) -> bool:
         """Whether `seat` plays side B of the mat with `power`."""

@@ -68,7 +68,8 @@ def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -
 def recallable(g: G, seat: int, exclude: int) -> list[int]:
     """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
     out = []
-    for wi, (_, where) in enumerate(g.players[seat].workers):
+    for wi, w in enumerate(g.players[seat].workers):
+        where = w.where
         if wi == exclude or where in ("aside", "pool") or where in LAB_SLOTS:
             continue
         if where != "lounge" and g.c.modules[where].no_recall:
@@ -241,7 +242,7 @@ def run_op(g: G, t: Task, op: Op) -> None:
         c = sum(1 for mid in station_modules(g) if g.c.modules[mid].color == op.kind)
         g.gain(seat, op.coins * c, op.food * c, track)
     elif k == "pay":
-        p = g.players[seat]
+        p = g.w(seat)
         p.coins -= op.coins
         p.food -= op.food
     elif k == "component":
@@ -292,9 +293,8 @@ def run_op(g: G, t: Task, op: Op) -> None:
         g.reactor = [""] * 6
         refill(g)
     elif k == "worker":
-        p = g.players[seat]
-        for i, (_, where) in enumerate(p.workers):
-            if where == "aside":
+        for i, w in enumerate(g.players[seat].workers):
+            if w.where == "aside":
                 g.move(seat, i, "pool")
                 break
     else:  # pragma: no cover - content validation rejects unknown ops

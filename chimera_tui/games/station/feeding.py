@@ -9,11 +9,11 @@ from chimera_tui.games.station.state import Task
 def feed_seat(g: G, t: Task) -> None:
     """Take workers back, let double leaves grow 2 food, pay 1 food per non-leaf worker, note the shortfall."""
     seat = t.seat
-    p = g.players[seat]
-    for wi, (_, where) in enumerate(p.workers):
-        if where != "aside":
+    p = g.w(seat)
+    for wi, w in enumerate(p.workers):
+        if w.where != "aside":
             g.move(seat, wi, "pool")
-    pool = [c for c, where in p.workers if where == "pool"]
+    pool = [w.comps for w in p.workers if w.where == "pool"]
     p.food += 2 * sum(1 for c in pool if count(c, "leaf") >= 2)
     owed = sum(1 for c in pool if count(c, "leaf") == 0)
     if g.has_power(seat, "grower"):
@@ -27,7 +27,8 @@ def lose_choices(g: G, t: Task) -> list[str]:
     """One attached component to give back per food short (ST-FEED-04): "w<i>:<type>"."""
     seen: set[tuple[tuple[str, ...], str]] = set()
     out = []
-    for wi, (comps, _) in enumerate(g.players[t.seat].workers):
+    for wi, w in enumerate(g.players[t.seat].workers):
+        comps = w.comps
         for k in sorted(set(comps)):
             if (comps, k) not in seen:
                 seen.add((comps, k))

@@ -15,7 +15,7 @@ from chimera_tui.games.station.prompts import CHOICES, EMPTY
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
 from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
-from chimera_tui.games.station.told import round_summary, tell, watch, why_of
+from chimera_tui.games.station.told import begin, end, round_summary, tell, watch
 
 POOL_SIZE = {2: 4, 3: 3, 4: 2}
 """Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""
@@ -192,8 +192,9 @@ def advance(g: G) -> None:
                 if t.kind in QUIET:
                     auto(g, t)
                 else:
-                    with watch(g, why_of(g, t)):
-                        auto(g, t)
+                    begin(g, t)
+                    auto(g, t)
+                    end(g)
                 continue
             if t.kind == "place":
                 if not g.pool_workers(t.seat):
@@ -205,16 +206,12 @@ def advance(g: G) -> None:
             if len(opts) > 1:
                 return
             g.tasks.pop()
-            why = (
-                why_of(g, t)
-                if opts or t.kind != "feed_lose"
-                else "feeding: a food short and no component left"
-            )
-            with watch(g, why):
-                if opts:
-                    resolve(g, t, opts[0])
-                else:
-                    EMPTY.get(t.kind, lambda g, t: None)(g, t)
+            begin(g, t if opts or t.kind != "feed_lose" else "feeding: a food short and no component left")
+            if opts:
+                resolve(g, t, opts[0])
+            else:
+                EMPTY.get(t.kind, lambda g, t: None)(g, t)
+            end(g)
             continue
         if g.phase is Phase.LAB:
             if lab_placer(g) is not None:

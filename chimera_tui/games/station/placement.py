@@ -149,7 +149,7 @@ def splice_step(g: G, t: Task, value: str) -> bool:
     if value == "done":
         return True
     kind = value[1:]
-    p = g.players[t.seat]
+    p = g.w(t.seat)
     comps = list(g.comps(t.seat, t.worker))
     if value[0] == "+":
         p.pool[CI[kind]] -= 1

@@ -55,7 +55,7 @@ def _splice(g: G, t: Task, v: str) -> None:
 
 def _draft(g: G, t: Task, v: str) -> None:
     g.draft.remove(v)
-    g.players[t.seat].card = v
+    g.w(t.seat).card = v
 
 
 def _flush(g: G, t: Task, v: str) -> None:
@@ -77,7 +77,7 @@ def _flush_after_matters(g: G, t: Task) -> bool:
 
 def _flush_offer(g: G, t: Task, v: str) -> None:
     if v == "flush":
-        g.players[t.seat].card = ""
+        g.w(t.seat).card = ""
         g.tasks.append(Task("flush", t.seat))
 
 
@@ -105,7 +105,7 @@ def _detach(g: G, t: Task, v: str) -> None:
     comps.remove(v)
     g.set_comps(t.seat, t.worker, tuple(comps))
     if t.kind == "detach":
-        g.players[t.seat].pool[CI[v]] += 1
+        g.w(t.seat).pool[CI[v]] += 1
     else:
         g.supply[CI[v]] += 1
 
@@ -117,7 +117,7 @@ def _attach_choices(g: G, t: Task) -> list[str]:
 
 
 def _attach(g: G, t: Task, v: str) -> None:
-    g.players[t.seat].pool[CI[v]] -= 1
+    g.w(t.seat).pool[CI[v]] -= 1
     g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
 
 
@@ -174,8 +174,8 @@ def _swap_with_choices(g: G, t: Task) -> list[str]:
 
 def _swap_with(g: G, t: Task, v: str) -> None:
     s, w = map(int, v.split("."))
-    mine = g.players[t.seat].workers[t.worker][1]
-    theirs = g.players[s].workers[w][1]
+    mine = g.players[t.seat].workers[t.worker].where
+    theirs = g.players[s].workers[w].where
     g.move(t.seat, t.worker, theirs)
     g.move(s, w, mine)
 

@@ -17,7 +17,7 @@ def advance(g: G, t: Task) -> None:
     """Move one tier up and gain its reward at once; past tier 8, gain tier 8's reward again (ST-RESEARCH)."""
     from chimera_tui.games.station.effects import run_op
 
-    p = g.players[t.seat]
+    p = g.w(t.seat)
     if p.tier < 8:
         p.tier += 1
     reward = track(g, t.seat)[p.tier - 2]
@@ -42,7 +42,7 @@ def deal_perks(g: G, k: int) -> None:
 def acquire(g: G, seat: int, perk: str) -> None:
     """Take `perk` from the display, top the display up to 3, and score its round points (ST-PERK-01..06)."""
     g.perk_display.remove(perk)
-    p = g.players[seat]
+    p = g.w(seat)
     p.perks = (*p.perks, perk)
     refill_display(g)
     if g.c.perk_by_id[perk].round_points:

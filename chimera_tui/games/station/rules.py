@@ -15,13 +15,13 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import G, Why
 from chimera_tui.games.station.flow import advance, placer, setup
 from chimera_tui.games.station.placement import legal_spaces, place, space_problem
 from chimera_tui.games.station.prompts import CHOICES, PROMPTS
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
-from chimera_tui.games.station.told import watch, why_of
+from chimera_tui.games.station.told import begin, end
 from chimera_tui.games.station.wording import choice_said, comps_text
 
 SIDE = OptionSpec(
@@ -131,18 +131,18 @@ def _apply_flush(g: G, a: Flush) -> None:
         if seat >= 0 and not g.players[seat].card:
             raise IllegalAction("You have already used your starting card to flush the Reactor.", a)
         raise IllegalAction("You may flush the Reactor only at the start of your own Placement turn.", a)
-    g.players[seat].card = ""
+    g.w(seat).card = ""
     g.push(Task("flush", seat))
 
 
-def _why_action(g: G, action: Action) -> str:
+def _why_action(g: G, action: Action) -> Why:
     """The reason for what an action changes at once (brain points on placing, a resolved choice)."""
     if isinstance(action, Place):
         m = g.c.modules.get(action.space)
         return m.name if m else ""
     if isinstance(action, Flush):
         return "flush"
-    return why_of(g, g.tasks[-1] if g.tasks else None)
+    return g.tasks[-1] if g.tasks else None
 
 
 APPLY: dict[type, Callable[[G, Action], None]] = {
@@ -191,8 +191,9 @@ class StationRules:
         handler = APPLY.get(type(action))
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
-        with watch(g, _why_action(g, action)):
-            handler(g, action)
+        begin(g, _why_action(g, action))
+        handler(g, action)
+        end(g)
         advance(g)
         return g.freeze()
 

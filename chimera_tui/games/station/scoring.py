@@ -23,7 +23,7 @@ def perk_points(g: G, seat: int, perk: str) -> int:
     end = g.c.perk_by_id[perk].end
     p = g.players[seat]
     k, pts = end.kind, end.points
-    workers = [c for c, where in p.workers if where != "aside"]
+    workers = [w.comps for w in p.workers if w.where != "aside"]
     if k == "flat":
         return pts
     if k == "most_food":  # ties share it; nobody has "the most" of nothing
@@ -58,7 +58,7 @@ def final_scoring(g: G) -> None:
         p = g.players[seat]
         g.score(seat, p.coins // 3, "coins")
         g.score(seat, p.food // 2, "food")
-        g.score(seat, 2 * owned_components(p.pool, p.workers), "components")
+        g.score(seat, 2 * owned_components(p.pool, [[w.comps] for w in p.workers]), "components")
         for perk in p.perks:
             g.score(seat, perk_points(g, seat, perk), "perk")
 

@@ -1,9 +1,11 @@
 """Every event told (issue 8 §2): what an action caused, in words, for `State.events`.
 
-The task loop (`flow.advance`) runs each step that needs no decision, and each choice, inside `watch`: a
-snapshot of every seat before, and after it a sentence per seat that changed, with the reason (the step's
-module, research reward, Reactor reward, feeding, build bonus...). Station progress, Reactor refills and the
-end of a round tell themselves. Everything told here is public (Station hides only the piles' order).
+The task loop (`flow.advance`) runs each step that needs no decision, and each choice, between `begin` and
+`end`: a frame that records, copy on write, the values of each seat just before its first change in the step
+(`G.w` notes them), and at the end a sentence per seat that changed, with the reason (the step's module,
+research reward, Reactor reward, feeding, build bonus...). A step that changes no seat costs a list append;
+the reason is worded only when something is told. Station progress, Reactor refills and the end of a round
+tell themselves. Everything told here is public (Station hides only the piles' order).
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import LAB_SLOTS, G
+from chimera_tui.games.station.core import LAB_SLOTS, Frame, G, Why, seat_snap
 from chimera_tui.games.station.state import Task
 
 LETTERS = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
@@ -33,16 +35,6 @@ CAUSE_WORDS = {
     "supply": "empty supply",
     "effect": "module effect",
 }
-
-Snap = tuple[tuple[object, ...], ...]
-
-
-def _snap(g: G) -> Snap:
-    seats = [
-        (p.coins, p.food, p.score, tuple(p.pool), p.tier, tuple(tuple(w) for w in p.workers), p.perks, p.card)
-        for p in g.players
-    ]
-    return (*seats, (g.start, len(g.scoring)))
 
 
 def _n(k: int, word: str) -> str:
@@ -111,42 +103,47 @@ def why_of(g: G, t: Task | None) -> str:
     }.get(t.kind, "")
 
 
-def tell_diff(g: G, before: Snap, why: str) -> None:
-    """One sentence per seat whose resources, score, workers, research or perks changed since `before`."""
-    after = _snap(g)
-    if after == before:
+def _tell_frame(g: G, frame: Frame) -> None:
+    """One sentence per seat whose resources, score, workers, research or perks changed in `frame`."""
+    before, start0 = frame.before, frame.start
+    if not before and g.start == start0:
         return
-    new_scores = g.scoring[int(before[-1][1]) :]  # type: ignore[call-overload]
-    for seat, (b, a) in enumerate(zip(before[:-1], after[:-1], strict=True)):
+    why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
+    new_scores = g.scoring[frame.scored :]
+    changed = False
+    for seat in sorted(before):
+        b = before[seat]
+        a = seat_snap(g.players[seat])
         if a == b:
             continue
+        changed = True
         parts: list[str] = []
         coins0, food0, score0, pool0, tier0, workers0, perks0, card0 = b
         coins1, food1, score1, pool1, tier1, workers1, perks1, card1 = a
         if coins1 != coins0:
-            parts.append(_signed(coins1 - coins0, "coin"))  # type: ignore[operator]
+            parts.append(_signed(coins1 - coins0, "coin"))
         if food1 != food0:
-            parts.append(_signed(food1 - food0, "food"))  # type: ignore[operator]
-        for kind, x, y in zip(COMPONENTS, pool0, pool1, strict=True):  # type: ignore[call-overload]
+            parts.append(_signed(food1 - food0, "food"))
+        for kind, x, y in zip(COMPONENTS, pool0, pool1, strict=True):
             if x != y:
                 parts.append(f"{_signed(y - x, kind)} in the pool")
-        for i, (w0, w1) in enumerate(zip(workers0, workers1, strict=True)):  # type: ignore[call-overload]
-            if w0[0] != w1[0]:
-                lost = Counter(w0[0]) - Counter(w1[0])
-                got = Counter(w1[0]) - Counter(w0[0])
+        for i, (w0, w1) in enumerate(zip(workers0, workers1, strict=True)):
+            if w0.comps != w1.comps:
+                lost = Counter(w0.comps) - Counter(w1.comps)
+                got = Counter(w1.comps) - Counter(w0.comps)
                 bits = [f"loses its {k}" for k in sorted(lost.elements())]
                 bits += [f"gains a {k}" for k in sorted(got.elements())]
-                parts.append(f"worker #{i + 1} {' and '.join(bits)} (now {_comps(w1[0])})")
-            if w0[1] == "aside" and w1[1] == "pool":
+                parts.append(f"worker #{i + 1} {' and '.join(bits)} (now {_comps(w1.comps)})")
+            if w0.where == "aside" and w1.where == "pool":
                 parts.append("a new worker joins the pool")
-            elif w1[1] == "lounge" and w0[1] not in ("pool", "aside", "lounge", *LAB_SLOTS):
+            elif w1.where == "lounge" and w0.where not in ("pool", "aside", "lounge", *LAB_SLOTS):
                 parts.append(
-                    f"worker #{i + 1} ({_comps(w1[0])}) is sent from {_where(g, w0[1])} to the Lounge"
+                    f"worker #{i + 1} ({_comps(w1.comps)}) is sent from {_where(g, w0.where)} to the Lounge"
                 )
         if tier1 != tier0:
             parts.append(f"research tier {tier0} → {tier1}")
-        for perk in perks1:  # type: ignore[attr-defined]
-            if perk not in perks0:  # type: ignore[operator]
+        for perk in perks1:
+            if perk not in perks0:
                 parts.append(f"takes the perk {g.c.perk_by_id[perk].name}")
         if card0 and not card1:
             parts.append("discards the starting card")
@@ -158,36 +155,44 @@ def tell_diff(g: G, before: Snap, why: str) -> None:
             said = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
             parts.append(
                 _signed(score1 - score0, "point") + (f" ({said})" if said and len(causes) > 1 else "")
-            )  # type: ignore[operator]
-        if after[-1][0] != before[-1][0] and after[-1][0] == seat:
+            )
+        if g.start != start0 and g.start == seat:
             parts.append("takes the start player marker")
         if parts:
             g.told.append(f"{g.name(seat)}: {', '.join(parts)}" + (f" — {why}" if why else ""))
-    if after[-1][0] != before[-1][0] and all(a == b for a, b in zip(before[:-1], after[:-1], strict=True)):
-        seat = int(after[-1][0])  # type: ignore[call-overload]
-        g.told.append(f"{g.name(seat)} takes the start player marker" + (f" — {why}" if why else ""))
+    if g.start != start0 and not changed:
+        g.told.append(f"{g.name(g.start)} takes the start player marker" + (f" — {why}" if why else ""))
+
+
+def begin(g: G, why: Why) -> None:
+    """Start telling what the next step changes, with `why` as the reason.
+
+    Frames nest: an inner one (the Reactor rewards inside a Boiler Room step) first tells what its outer one
+    saw so far, then its own changes; the outer one goes on from there, so nothing is told twice.
+    """
+    stack = g.watching
+    if stack:
+        _tell_frame(g, stack[-1])
+    stack.append(Frame(g.start, len(g.scoring), why))
+
+
+def end(g: G) -> None:
+    """Tell what the innermost frame saw, and close it."""
+    stack = g.watching
+    _tell_frame(g, stack.pop())
+    if stack:
+        outer = stack[-1]
+        outer.before, outer.start, outer.scored = {}, g.start, len(g.scoring)
 
 
 @contextmanager
-def watch(g: G, why: str) -> Iterator[None]:
-    """Tell what the block changed, with `why` as the reason.
-
-    Watches nest: an inner one (the Reactor rewards inside a Boiler Room step) first tells what its outer one
-    saw so far, then its own changes; the outer one goes on from there, so nothing is told twice.
-    """
-    stack: list[list[object]] = g.watching
-    if stack:
-        outer = stack[-1]
-        tell_diff(g, outer[0], str(outer[1]))  # type: ignore[arg-type]
-    frame: list[object] = [_snap(g), why]
-    stack.append(frame)
+def watch(g: G, why: Why) -> Iterator[None]:
+    """`begin` and `end` around a block."""
+    begin(g, why)
     try:
         yield
     finally:
-        stack.pop()
-        tell_diff(g, frame[0], why)  # type: ignore[arg-type]
-        if stack:
-            stack[-1][0] = _snap(g)
+        end(g)
 
 
 def tell(g: G, text: str) -> None:
