@@ -1,4 +1,4 @@
-"""The `chimera` command line: the menu, and `new`, `load`, `rules`, `bench`, `demo`.
+"""The `chimera` command line: the menu, and `new`, `load`, `replay`, `rules`, `bench`, `demo`.
 
 Imports are kept inside the commands so that `chimera --help` and `chimera rules` start fast and never load
 Textual when they do not need it.
@@ -96,6 +96,15 @@ def build_parser() -> argparse.ArgumentParser:
     load.add_argument(
         "--copy", action="store_true", help="open a copy in the saves folder (when another chimera plays it)"
     )
+
+    replay = sub.add_parser(
+        "replay",
+        help="watch a saved game step by step",
+        description="Step through a save on its game's own screen: , and . one action, < and > one round, "
+        "g jumps to a step, v changes whose view it shows. The file is only read, never written.",
+        parents=[common],
+    )
+    replay.add_argument("file", help="a .chimera save file")
 
     rules = sub.add_parser(
         "rules",
@@ -205,6 +214,10 @@ def _dispatch(args: argparse.Namespace) -> int:
             return print_rules(args.game, args.topic, False)
         words = " ".join([*([args.topic] if args.topic else []), *args.list])
         return print_rules(args.game, words or None, True)
+    if args.command == "replay":
+        from chimera_tui.replay import run_replay
+
+        return run_replay(args.file, theme=args.theme)
     if args.command == "bench":
         return _bench(args)
     if args.command == "demo":

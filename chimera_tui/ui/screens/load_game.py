@@ -1,5 +1,5 @@
 """The load screen: every save in the saves folder, loadable ones newest first, then the damaged ones;
-Enter resumes.
+Enter resumes, w watches (a replay that never writes or locks the file).
 
 The folder is read and every save replayed (so a save that cannot be resumed says why in its row) in a
 thread worker, off the UI thread: the screen answers keys, Ctrl+Q included, while files are checked. Rows
@@ -20,8 +20,18 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
+from chimera_tui import games
 from chimera_tui.launch import GameStart, LaunchError, SaveInUseError, load_start
-from chimera_tui.saves import SaveSummary, is_in_use, recover_orphans, save_paths, sort_rows, summarize
+from chimera_tui.replay import open_replay
+from chimera_tui.saves import (
+    SaveError,
+    SaveSummary,
+    is_in_use,
+    recover_orphans,
+    save_paths,
+    sort_rows,
+    summarize,
+)
 from chimera_tui.ui.dialogs.confirm import ConfirmDialog
 from chimera_tui.ui.widgets.footer import KeysFooter
 
@@ -60,6 +70,7 @@ class LoadGameScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "app.pop_screen", "Back", id="load.back", tooltip="Back to the menu"),
         Binding("enter", "resume", "Resume", id="load.resume", tooltip="Resume the highlighted game"),
+        Binding("w", "watch", "Watch", id="load.watch", tooltip="Replay the highlighted game step by step"),
         Binding("f5", "refresh", "Refresh", id="load.refresh", tooltip="Read the saves folder again"),
     ]
 
@@ -215,13 +226,13 @@ class LoadGameScreen(Screen[None]):
             detail.update(
                 Text(
                     f"Another Chimera Tabletop is playing {summary.path.name} "
-                    f"({self._in_use[summary.path]}). Enter offers a copy."
+                    f"({self._in_use[summary.path]}). Enter offers a copy; w watches it."
                 )
             )
         elif not summary.checked:
             detail.update(Text(f"Checking {summary.path.name}…"))
         else:
-            text = Text(f"Enter resumes {summary.path.name}.")
+            text = Text(f"Enter resumes {summary.path.name}; w watches it from the start.")
             for notice in summary.notices:
                 text.append(f" {notice}")
             detail.update(text)
@@ -258,6 +269,29 @@ class LoadGameScreen(Screen[None]):
             self.action_refresh()
             return
         self._open(start)
+
+    def action_watch(self) -> None:
+        """Replay the highlighted save on its game's screen (read only: watching works while another window
+        plays it)."""
+        table = self.query_one("#load-table", DataTable)
+        if not self._rows or not (0 <= table.cursor_row < len(self._rows)):
+            return
+        summary = self._rows[table.cursor_row]
+        if summary.error is not None:
+            self.notify(summary.error, severity="error", title="Cannot watch", markup=False)
+            return
+        try:
+            replay = open_replay(summary.path)
+        except SaveError as exc:
+            self.notify(exc.message, severity="error", title="Cannot watch", markup=False)
+            self.action_refresh()
+            return
+        except games.InstallationIncomplete as exc:
+            self.notify(str(exc), severity="error", title="Cannot watch", markup=False)
+            return
+        from chimera_tui.ui.screens.replay import replay_screen
+
+        self.app.push_screen(replay_screen(replay))
 
     def _offer_copy(self, path: Path, message: str) -> None:
         def answered(yes: bool | None) -> None:

@@ -1,0 +1,148 @@
+"""Watching a save: the game's own screen over a `ReplayTable`, with keys to move through the game.
+
+`replay_screen` takes the screen class that plays the game (Station's, Codename's, or the generic one) and
+adds `ReplayControls` in front of it: the replay bar and the keys below. The game screen itself is unchanged:
+it reads the table as it always does, and the table offers no action, so nothing can be played; anything
+that would act is told "This is a replay".
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+
+from chimera_tui.table.replay import REPLAY_REFUSAL, ReplayTable
+from chimera_tui.ui.games import screen_class
+from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.screens.replay_bar import ReplayBar
+from chimera_tui.ui.screens.replay_jump import JumpDialog
+
+
+class ReplayControls(GameScreen):
+    """The replay's keys and bar, put in front of a game's screen class by `replay_screen`."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("comma", "replay_back", "Prev", key_display=",", id="replay.back", tooltip="One action back"),
+        Binding(
+            "full_stop",
+            "replay_forward",
+            "Next",
+            key_display=".",
+            id="replay.forward",
+            tooltip="One action on",
+        ),
+        Binding(
+            "less_than_sign",
+            "replay_previous_round",
+            "Round back",
+            key_display="<",
+            id="replay.round-back",
+            tooltip="To the start of this round, or of the one before",
+            show=False,
+        ),
+        Binding(
+            "greater_than_sign",
+            "replay_next_round",
+            "Round on",
+            key_display=">",
+            id="replay.round-on",
+            tooltip="To the start of the next round (or phase)",
+            show=False,
+        ),
+        Binding("home", "replay_go(0)", "Setup", id="replay.start", tooltip="Back to the setup", show=False),
+        Binding("end", "replay_go(-1)", "End", id="replay.end", tooltip="To the last action", show=False),
+        Binding("g", "replay_jump", "Jump", id="replay.jump", tooltip="Go to a step by its number"),
+        Binding("v", "replay_viewpoint", "View", id="replay.view", tooltip="Everyone's view, or one seat's"),
+        Binding("u", "undo", "Undo", id="game.undo", show=False),
+        Binding("ctrl+s", "save", "Save", id="game.save", show=False),
+        Binding("escape", "leave", "Leave", id="game.leave", tooltip="Stop watching"),
+        Binding("c", "choices", "Choices", show=False),
+    ]
+
+    @property
+    def replay(self) -> ReplayTable:
+        """The table being watched."""
+        table: Any = self.table
+        assert isinstance(table, ReplayTable)
+        return table
+
+    def compose(self) -> ComposeResult:
+        yield from super().compose()
+        yield ReplayBar(self.replay)
+
+    def _table_changed(self) -> None:
+        super()._table_changed()
+        if self.is_mounted:
+            for bar in self.query(ReplayBar):
+                bar.show()
+
+    # -- moving ----------------------------------------------------------------------------------------
+
+    def action_replay_forward(self) -> None:
+        if self.replay.step == self.replay.total:
+            self.notify("This is the end of the recorded game.", title="Replay", markup=False)
+        self.replay.forward()
+
+    def action_replay_back(self) -> None:
+        self.replay.back()
+
+    def action_replay_next_round(self) -> None:
+        self.replay.next_round()
+
+    def action_replay_previous_round(self) -> None:
+        self.replay.previous_round()
+
+    def action_replay_go(self, step: int) -> None:
+        self.replay.go(self.replay.total if step < 0 else step)
+
+    def action_replay_jump(self) -> None:
+        def chosen(step: int | None) -> None:
+            if step is not None:
+                self.replay.go(step)
+
+        self.app.push_screen(JumpDialog(self.replay.step, self.replay.total), chosen)
+
+    def action_replay_viewpoint(self) -> None:
+        self.replay.cycle_viewpoint()
+        seat = self.replay.viewpoint
+        who = "everyone" if seat is None else self.replay.player_name(seat)
+        self.notify(f"Seen by {who}.", title="Replay", markup=False, timeout=2)
+
+    # -- never acting ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("undo", "save"):
+            return True  # hidden keys that say "This is a replay"
+        return super().check_action(action, parameters)
+
+    def submit(self, action: Any) -> bool:
+        self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
+        return False
+
+    def action_undo(self) -> None:
+        self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
+
+    def action_save(self) -> None:
+        self.notify(
+            "This is a replay: the save it shows is never written.",
+            severity="warning",
+            title="Replay",
+            markup=False,
+        )
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
+
+
+_CLASSES: dict[type[GameScreen], type[ReplayControls]] = {}
+
+
+def replay_screen(table: ReplayTable) -> ReplayControls:
+    """The screen that plays `table`'s game, watching `table`."""
+    base = screen_class(table.game_id)
+    cls = _CLASSES.get(base)
+    if cls is None:
+        cls = _CLASSES[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {})
+    return cls(table, bot_delay=0)  # type: ignore[arg-type]

@@ -1,0 +1,22 @@
+"""The app `chimera replay FILE` runs: the menu, with the replay on top (Escape leads to the menu)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from chimera_tui.launch import LaunchPlan
+from chimera_tui.table.replay import ReplayTable
+from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.screens.replay import replay_screen
+
+
+class ReplayApp(ChimeraApp):
+    """`ChimeraApp` opening on the replay of `table`."""
+
+    def __init__(self, table: ReplayTable, *, theme: str | None = None, saves: Path | None = None) -> None:
+        super().__init__(LaunchPlan(), theme=theme, saves=saves)
+        self.replay = table
+
+    def on_mount(self) -> None:
+        # ChimeraApp.on_mount runs after this handler and pushes the menu: open the replay after it.
+        self.call_later(self.push_screen, replay_screen(self.replay))
