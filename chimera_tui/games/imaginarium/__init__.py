@@ -6,8 +6,9 @@ Also exported for the UI: `prompt(state)` (the pending decision in words).
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium.actions import Action, Move
+from chimera_tui.games.imaginarium.bots import BOTS, GreedyBot
 from chimera_tui.games.imaginarium.rules import RULES, ImaginariumRules
 from chimera_tui.games.imaginarium.state import State
 from chimera_tui.games.imaginarium.wording import prompt
 
-__all__ = ["RULES", "Action", "ImaginariumRules", "Move", "State", "prompt"]
+__all__ = ["BOTS", "RULES", "Action", "GreedyBot", "ImaginariumRules", "Move", "State", "prompt"]

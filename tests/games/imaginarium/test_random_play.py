@@ -46,3 +46,21 @@ def test_fuzz_random_games(mode, chunk):
 def test_setup_invariants_hold_in_every_mode():
     for players, options in MODES.values():
         check_invariants(new(players, 5, **options))
+
+
+@pytest.mark.parametrize("bot", ["greedy", "engine", "dreamer", "raider"])
+def test_bots_play_whole_games_from_their_views(bot):
+    from chimera_tui.engine import GameConfig
+    from chimera_tui.games.imaginarium import BOTS
+
+    for players, options in (MODES["3"], MODES["4-teams"], MODES["3-core"]):
+        state = RULES.new_game(GameConfig(players=players, options=options), 3)
+        bots = [BOTS[bot](RULES, 7 + i) for i in range(players)]
+        while not RULES.is_over(state):
+            seat = RULES.to_act(state)
+            legal = RULES.legal_actions(state)
+            action = bots[seat].choose(RULES.view(state, seat), legal, seat)
+            assert action in legal
+            state = RULES.apply(state, action)
+            check_invariants(state)
+        assert RULES.winner(state)
