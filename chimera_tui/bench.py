@@ -1,6 +1,9 @@
 """`chimera bench`: whole games played by bots with no UI, timed.
 
-The last line printed is exactly ``GAME Np: N games, X games/s, E errors, D decisions/game``.
+The last line printed is exactly ``GAME Np: N games, X games/s, E errors, D decisions/game``; with
+``--seats`` (one bot level per seat, e.g. ``search,random``) it ends with ``, wins: search 93, random 7``:
+the games each level won (a shared win counts its share), with the levels rotated round the seats from one
+game to the next so that no level keeps the first seat.
 """
 
 from __future__ import annotations
@@ -27,6 +30,8 @@ class BenchResult(msgspec.Struct, frozen=True):
     errors: int
     decisions: int
     peak_rss_mib: float
+    wins: tuple[tuple[str, float], ...] = ()
+    """Games won by each seat level (``--seats``), in the order the levels were given; empty without."""
 
     @property
     def games_per_second(self) -> float:
@@ -37,19 +42,41 @@ class BenchResult(msgspec.Struct, frozen=True):
         return (
             f"{self.game} {self.players}p: {self.games} games, {self.games_per_second:.1f} games/s, "
             f"{self.errors} errors, {per_game:.1f} decisions/game"
-        )
+        ) + (", wins: " + ", ".join(f"{name} {_count(won)}" for name, won in self.wins) if self.wins else "")
+
+
+def _count(won: float) -> str:
+    """A number of wins: whole, or with one decimal where shared wins left a fraction."""
+    return f"{won:.0f}" if abs(won - round(won)) < 1e-9 else f"{won:.1f}"
+
+
+def seat_levels(rotation: int, levels: tuple[str, ...]) -> tuple[str, ...]:
+    """The level in each seat in game number `rotation`: `levels` turned by one seat per game."""
+    n = len(levels)
+    return tuple(levels[(seat - rotation) % n] for seat in range(n))
 
 
 def run_bench(
-    game_id: str, players: int, count: int, seed: int, bot: str, *, err: TextIO | None = None
+    game_id: str,
+    players: int,
+    count: int,
+    seed: int,
+    bot: str,
+    *,
+    err: TextIO | None = None,
+    seats: tuple[str, ...] = (),
 ) -> BenchResult:
-    """Play `count` games of `game_id` with `bot` in every seat; errors are counted and the first is shown.
+    """Play `count` games of `game_id` with `bot` in every seat, or with `seats` (one level per seat, turned
+    round the table by one seat each game) and count each level's wins; errors are counted and the first is
+    shown.
 
     A game whose own files are missing (`games.InstallationIncomplete`) counts every game as an error and
     says so in one sentence; the caller exits non-zero whenever `BenchResult.errors` is not 0.
     """
     rules = games.get(game_id)
-    factory = games.bots(game_id)[bot]
+    factories = games.bots(game_id)
+    levels = seats or (bot,) * players
+    wins = dict.fromkeys(seats, 0.0)
     config = GameConfig(players=players)
     errors = decisions = 0
     start = time.perf_counter()
@@ -57,10 +84,15 @@ def run_bench(
         game_seed = seed + k
         try:
             match = Match(rules, config, game_seed)
-            bots = {i: factory(rules, bot_seed(game_seed, i)) for i in range(players)}
+            here = seat_levels(k, levels)
+            bots = {i: factories[here[i]](rules, bot_seed(game_seed, i)) for i in range(players)}
             decisions += play_out(rules, match, bots, limit=100_000)
             if not rules.is_over(match.state):
                 raise RuntimeError(f"game with seed {game_seed} did not end in 100000 decisions")
+            if seats:
+                winners = rules.winner(match.state)
+                for i in winners:
+                    wins[here[i]] += 1 / len(winners)
         except games.InstallationIncomplete as exc:  # every game would fail alike: count them all, say why
             errors += count - k
             if err is not None:
@@ -74,4 +106,4 @@ def run_bench(
     seconds = time.perf_counter() - start
     rss_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     peak = rss_kib / 1024 if sys.platform != "darwin" else rss_kib / (1024 * 1024)
-    return BenchResult(game_id, players, count, seconds, errors, decisions, peak)
+    return BenchResult(game_id, players, count, seconds, errors, decisions, peak, tuple(wins.items()))

@@ -147,7 +147,13 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--players", type=int)
     bench.add_argument("--games", type=int, default=100)
     bench.add_argument("--seed", type=int, default=1)
-    bench.add_argument("--bot", default="random")
+    bench.add_argument("--bot", default="random", help="the bot in every seat (default random)")
+    bench.add_argument(
+        "--seats",
+        metavar="LEVELS",
+        help="one bot level per seat, e.g. search,random or search:200,greedy (random, greedy, search, "
+        "search:N); the levels turn round the table each game and the last line adds each level's wins",
+    )
 
     demo = sub.add_parser(
         "demo",
@@ -253,15 +259,20 @@ def _bench(args: argparse.Namespace) -> int:
     from chimera_tui.bench import run_bench
 
     rules = games.get(args.game)
-    players = args.players or rules.min_players
+    seats = tuple(s.strip() for s in args.seats.split(",")) if args.seats else ()
+    players = args.players or len(seats) or rules.min_players
     if not rules.min_players <= players <= rules.max_players:
         print(f"{rules.title} is for {rules.min_players} to {rules.max_players} players.", file=sys.stderr)
         return 2
     bots = games.bots(args.game)
-    if args.bot not in bots:
-        print(f"There is no bot called {args.bot!r}; the bots are: {', '.join(bots)}.", file=sys.stderr)
+    if seats and len(seats) != players:
+        print(f"--seats names {len(seats)} levels for {players} players: give one per seat.", file=sys.stderr)
         return 2
-    result = run_bench(args.game, players, args.games, args.seed, args.bot, err=sys.stderr)
+    for name in seats or (args.bot,):
+        if name not in bots:
+            print(f"There is no bot called {name!r}; the bots are: {', '.join(bots)}.", file=sys.stderr)
+            return 2
+    result = run_bench(args.game, players, args.games, args.seed, args.bot, err=sys.stderr, seats=seats)
     print(f"peak memory {result.peak_rss_mib:.0f} MiB, {result.seconds:.2f} s")
     print(result.line())
     return 1 if result.errors else 0

@@ -2,8 +2,10 @@
 
 A bot sees only its seat's view and the legal actions, and returns one of them. Bots keep their own Rng
 (seeded per match and seat), never the game's, so a bot's choices cannot disturb the game's random stream.
-A game adds stronger bots by listing them in its module's ``BOTS`` mapping (name -> factory); `bot_names`
-and `make_bot` merge them with the generic ones here.
+A game adds stronger bots by listing them in its module's ``BOTS`` mapping (name -> factory); `bot_factories`
+merges them with the generic ones here: ``random`` for every game, and the search bot (`engine/search.py`) for
+every game it can search, listed as ``search`` (the default budget, answering within 2 s) and ``search:N``
+(N playouts per move; any N is accepted by name, a few are listed).
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from chimera_tui.engine import search
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import Ruleset
 
@@ -36,6 +39,8 @@ class RandomBot:
     """Picks uniformly among the legal actions."""
 
     name = "random"
+    reads_view = False
+    """It never looks at the view, so callers may skip computing one."""
 
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
@@ -50,15 +55,55 @@ class RandomBot:
 
 GENERIC_BOTS: Mapping[str, BotFactory] = {"random": RandomBot}
 
+SEARCH_LEVELS: tuple[str, ...] = ("search", "search:100", "search:2000")
+"""The search levels seat lists offer (any ``search:N`` is accepted by name): the default, a quick one and
+a slow, stronger one."""
 
-def bot_factories(
-    rules: Ruleset[Any, Any], game_bots: Mapping[str, BotFactory] | None = None
-) -> dict[str, BotFactory]:
-    """The generic bots plus the game's own, by name (game bots listed first: they are the stronger ones)."""
+
+class BotLevels(dict[str, BotFactory]):
+    """Bot factories by name that also answer ``search:N`` for any N when the game can be searched, though
+    only the levels in `SEARCH_LEVELS` are listed."""
+
+    def __init__(self, items: Mapping[str, BotFactory], searchable: bool) -> None:
+        super().__init__(items)
+        self.searchable = searchable
+
+    def _level(self, name: object) -> BotFactory | None:
+        if not self.searchable or not isinstance(name, str):
+            return None
+        playouts = search.parse_level(name)
+        return None if playouts is None else search.factory(playouts)
+
+    def __missing__(self, name: str) -> BotFactory:
+        made = self._level(name)
+        if made is None:
+            raise KeyError(name)
+        return made
+
+    def __contains__(self, name: object) -> bool:
+        return super().__contains__(name) or self._level(name) is not None
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name not in self:
+            return default
+        return self[name]
+
+
+def bot_factories(rules: Ruleset[Any, Any], game_bots: Mapping[str, BotFactory] | None = None) -> BotLevels:
+    """The game's own bots, then the generic ones, then the search levels, by name.
+
+    The game's bots come first because "bot" (the command line's and the dialog's default) means the first
+    one: a quick bot, where the search levels think for a second or two.
+    """
     merged: dict[str, BotFactory] = dict(game_bots or {})
     for name, factory in GENERIC_BOTS.items():
         merged.setdefault(name, factory)
-    return merged
+    searchable = search.supports_search(rules)
+    if searchable:
+        merged.setdefault("search", search.factory(None))
+        for name in SEARCH_LEVELS[1:]:
+            merged.setdefault(name, search.factory(search.parse_level(name)))
+    return BotLevels(merged, searchable)
 
 
 def bot_seed(match_seed: int, seat: int) -> int:

@@ -9,8 +9,11 @@ from __future__ import annotations
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place
 from chimera_tui.games.station.bots import BOTS, GreedyBot
 from chimera_tui.games.station.rules import RULES, StationRules, prompt
+from chimera_tui.games.station.sampling import determinize
 from chimera_tui.games.station.scoring import breakdown, score_by_round
 from chimera_tui.games.station.state import Phase, State
+
+RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot's hook (engine/search.py)
 
 __all__ = [
     "BOTS",

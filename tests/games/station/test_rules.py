@@ -33,7 +33,7 @@ def test_exports_and_identity():
     assert RULES.state_type is station.State
     bot = BOTS["greedy"](RULES, 1)
     assert bot.name == "greedy"
-    assert list(bot_factories(RULES, BOTS)) == ["greedy", "random"]
+    assert list(bot_factories(RULES, BOTS))[:2] == ["greedy", "random"]
 
 
 def test_bad_side_option_is_refused():

@@ -1,0 +1,72 @@
+"""The search bot's hook for Codename: Chimera: a full state consistent with one seat's view.
+
+A Codename view hides the deck's order, the box, the other players' hands (inventories in the arena) and,
+while building, the monsters others build in private (`CodenameRules.view`). `determinize` deals the cards
+this seat has not seen into those places at random: torso halves only into the box (they are never dealt),
+parts wherever a hidden card lies. A player who has already built in private gets a monster of random legal
+attachments from the hand dealt to them, as they could have built it; a player still to build keeps the
+whole hand. The random stream is replaced by a fresh one, so every playout of the search bot
+(`engine/search.py`) plays on one possible truth.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from chimera_tui.engine.rng import Rng
+from chimera_tui.games.codename.attaching import attach, attach_options
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import Phase, Player, State
+
+_C = load()
+_PARTS = frozenset(_C.part_ids)
+
+
+def _seen(view: State, seat: int) -> set[str]:
+    """Every card id `seat` can see somewhere in `view`."""
+    out = set(view.torso_pool) | set(view.row) | set(view.discard) | {g.card for g in view.graveyard}
+    for p in view.players:
+        out.update(p.torso)
+        out.update(c for c in p.cards if c)
+        out.update(x.card for x in p.monster)
+    out.update(c for c in view.box if c)
+    out.update(c for c in view.deck if c)
+    out.discard("")
+    return out
+
+
+def determinize(view: State, seat: int, rng: Rng) -> State:
+    """`view` with every hidden card dealt from the unseen ones, shuffled by `rng` (see the module doc)."""
+    seen = _seen(view, seat)
+    parts, rng = rng.shuffle([c for c in _C.part_ids if c not in seen])
+    torsos = [c for c in _C.torso_ids if c not in seen]
+    pool = list(parts)
+    players = list(view.players)
+    building = view.phase is Phase.BUILD
+    for s, p in enumerate(players):
+        if s == seat or not p.cards or any(p.cards):
+            continue
+        hand, pool = tuple(pool[: len(p.cards)]), pool[len(p.cards) :]
+        dealt = msgspec.structs.replace(p, cards=hand)
+        if building and s < view.builder:
+            dealt, rng = _built(dealt, rng)
+        players[s] = dealt
+    deck, pool = tuple(pool[: len(view.deck)]), pool[len(view.deck) :]
+    box_cards = (*torsos, *pool)
+    box, rng = rng.shuffle(box_cards[: len(view.box)])
+    word, rng = rng.next_u64()
+    return msgspec.structs.replace(
+        view,
+        players=tuple(players),
+        deck=deck if any(c == "" for c in view.deck) else view.deck,
+        box=box if any(c == "" for c in view.box) else view.box,
+        rng=Rng(word),
+    )
+
+
+def _built(player: Player, rng: Rng) -> tuple[Player, Rng]:
+    """`player` after attaching random legal parts from the hand until none fits (a private build)."""
+    while options := attach_options(player):
+        pick, rng = rng.choice(options)
+        player = attach(player, pick.card, pick.parent, pick.slot)
+    return player, rng
