@@ -16,6 +16,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.saves import state_digest
+from chimera_tui.table.base import Seat
 
 FOLDER = Path(__file__).parent
 """Where the transcripts live (``tests/golden/*.json``)."""
@@ -135,3 +136,17 @@ def divergence(transcript: Transcript) -> str | None:
 def stored() -> list[Path]:
     """Every transcript file, in name order."""
     return sorted(FOLDER.glob("*.json"))
+
+
+def load_transcript(name: str) -> Transcript:
+    """The stored transcript `name` (e.g. ``"codename-2p-seed21"``)."""
+    return Transcript.from_json((FOLDER / f"{name}.json").read_text())
+
+
+def replayed(name: str) -> tuple[Match[Any, Any], tuple[Seat, ...]]:
+    """The whole game of transcript `name`, and its seats as a save would record them (for replay tests)."""
+    transcript = load_transcript(name)
+    rules = games.get(transcript.game)
+    match = Match.replay(rules, transcript.config, transcript.seed, transcript.log)
+    seats = tuple(Seat(transcript.config.name(i), bot) for i, bot in enumerate(transcript.bots))
+    return match, seats
