@@ -132,4 +132,35 @@ def play(state: State, *texts: str) -> State:
     return state
 
 
+def turn(state: State, seat: int, phase: str = "b3", acts: tuple[int, ...] = (0, 1)) -> State:
+    """`state` at `seat`'s turn in B3 with the dial showing `acts` (or in B1 with no use left)."""
+    order = (seat, *(s for s in range(len(state.seats)) if s != seat))
+    return replace(
+        state,
+        phase=phase,
+        order=order,
+        cursor=0,
+        acts=acts if phase == "b3" else (),
+        current="",
+        trades=0,
+        dreamed=False,
+        placed="",
+        asks=(),
+        uses=(0,) * (sum(len(sl) for sl in state.seats[seat].slots) + 1) if phase == "b1" else (),
+    )
+
+
+def legal(state: State) -> list[str]:
+    return [str(a) for a in RULES.legal_actions(state)]
+
+
+def run(state: State, fn: object, *args: object) -> State:
+    """Run a rules function on a working copy of `state` and freeze the result (for automatic steps)."""
+    from chimera_tui.games.imaginarium.work import W
+
+    w = W(state)
+    fn(w, *args)  # type: ignore[operator]
+    return w.freeze()
+
+
 __all__ = ["Seat", "Team"]

@@ -1,0 +1,43 @@
+"""Checklist coverage: which `rule` statements of the Imaginarium checklist a test names.
+
+Run from the repository root: ``python -m tests.games.imaginarium.coverage [--missing]``. A statement is a
+`rule` when the kind field (after the last ``|``) starts with "rule"; it is covered when its ID appears in a
+test name or docstring under tests/games/imaginarium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+CHECKLIST = ROOT.parent / "shared" / "rules-checklist" / "imaginarium.md"
+TESTS = Path(__file__).resolve().parent
+LINE = re.compile(r"^\d+\. (IM-[A-Z]+-\d+) \|.*\| *(rule\b[^|]*)$")
+
+
+def rule_ids(text: str) -> list[str]:
+    """The IDs of the `rule` statements in the checklist text."""
+    return [m.group(1) for line in text.splitlines() if (m := LINE.match(line.strip()))]
+
+
+def named(ids: list[str]) -> set[str]:
+    """The IDs named anywhere in the test files."""
+    text = "\n".join(p.read_text() for p in TESTS.glob("test_*.py"))
+    return {i for i in ids if re.search(rf"\b{i}\b", text)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--missing", action="store_true", help="list the rule IDs no test names")
+    args = parser.parse_args()
+    ids = rule_ids(CHECKLIST.read_text())
+    done = named(ids)
+    print(f"{len(done)} of {len(ids)} rule statements named by a test ({100 * len(done) / len(ids):.0f} %)")
+    if args.missing:
+        print(" ".join(i for i in ids if i not in done))
+
+
+if __name__ == "__main__":
+    main()
