@@ -22,10 +22,18 @@ def rule_ids(text: str) -> list[str]:
     return [m.group(1) for line in text.splitlines() if (m := LINE.match(line.strip()))]
 
 
+NAME = re.compile(r"IM[-_]([A-Z]+)[-_](\d+)((?:[-_]\d+)*)")
+"""An ID as a docstring writes it (IM-TRACK-06) or a test name does (IM_TRACK_06_07: 06 and 07)."""
+
+
 def named(ids: list[str]) -> set[str]:
-    """The IDs named anywhere in the test files."""
-    text = "\n".join(p.read_text() for p in TESTS.glob("test_*.py"))
-    return {i for i in ids if re.search(rf"\b{i}\b", text)}
+    """The IDs named anywhere in the test files (names and docstrings)."""
+    found: set[str] = set()
+    for path in TESTS.glob("test_*.py"):
+        for m in NAME.finditer(path.read_text()):
+            for number in (m.group(2), *re.findall(r"\d+", m.group(3))):
+                found.add(f"IM-{m.group(1)}-{number}")
+    return found & set(ids)
 
 
 def main() -> None:
