@@ -24,13 +24,22 @@ class ReplayControls(GameScreen):
     """The replay's keys and bar, put in front of a game's screen class by `replay_screen`."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("comma", "replay_back", "Prev", key_display=",", id="replay.back", tooltip="One action back"),
+        Binding(
+            "comma",
+            "replay_back",
+            "Prev",
+            key_display=",",
+            id="replay.back",
+            priority=True,
+            tooltip="One action back",
+        ),
         Binding(
             "full_stop",
             "replay_forward",
             "Next",
             key_display=".",
             id="replay.forward",
+            priority=True,
             tooltip="One action on",
         ),
         Binding(
@@ -39,6 +48,7 @@ class ReplayControls(GameScreen):
             "Round back",
             key_display="<",
             id="replay.round-back",
+            priority=True,
             tooltip="To the start of this round, or of the one before",
             show=False,
         ),
@@ -48,17 +58,44 @@ class ReplayControls(GameScreen):
             "Round on",
             key_display=">",
             id="replay.round-on",
+            priority=True,
             tooltip="To the start of the next round (or phase)",
             show=False,
         ),
-        Binding("home", "replay_go(0)", "Setup", id="replay.start", tooltip="Back to the setup", show=False),
-        Binding("end", "replay_go(-1)", "End", id="replay.end", tooltip="To the last action", show=False),
-        Binding("g", "replay_jump", "Jump", id="replay.jump", tooltip="Go to a step by its number"),
-        Binding("v", "replay_viewpoint", "View", id="replay.view", tooltip="Everyone's view, or one seat's"),
+        Binding(
+            "home",
+            "replay_go(0)",
+            "Setup",
+            id="replay.start",
+            priority=True,
+            tooltip="Back to the setup",
+            show=False,
+        ),
+        Binding(
+            "end",
+            "replay_go(-1)",
+            "End",
+            id="replay.end",
+            priority=True,
+            tooltip="To the last action",
+            show=False,
+        ),
+        Binding(
+            "g", "replay_jump", "Jump", id="replay.jump", priority=True, tooltip="Go to a step by its number"
+        ),
+        Binding(
+            "v",
+            "replay_viewpoint",
+            "View",
+            id="replay.view",
+            priority=True,
+            tooltip="Everyone's view, or one seat's",
+        ),
         Binding("u", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+s", "save", "Save", id="game.save", show=False),
         Binding("escape", "leave", "Leave", id="game.leave", tooltip="Stop watching"),
-        Binding("c", "choices", "Choices", show=False),
+        Binding("c", "replay_refuse", "Choices", show=False),
+        Binding("enter", "replay_refuse", "Choose", show=False, priority=True),
     ]
 
     @property
@@ -120,6 +157,10 @@ class ReplayControls(GameScreen):
     def submit(self, action: Any) -> bool:
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
         return False
+
+    def action_replay_refuse(self) -> None:
+        """Enter and c, which choose in a live game."""
+        self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
 
     def action_undo(self) -> None:
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)

@@ -1,0 +1,259 @@
+"""The replay screen by keys (issue 15): forward and back by action and by round, the jump dialog, the
+viewpoint key, nothing ever played, Escape back; and a seat's view on the replay is what the live screen
+shows that seat."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from textual.widgets import Input, Static
+
+from chimera_tui.engine.match import Match
+from chimera_tui.launch import GameStart, LaunchPlan
+from chimera_tui.saves import save_match
+from chimera_tui.table.base import Seat
+from chimera_tui.table.replay import HERE_MARK, REPLAY_REFUSAL, ReplayTable
+from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.games.codename.screen import CodenameScreen
+from chimera_tui.ui.games.generic import GenericGameScreen
+from chimera_tui.ui.games.station.screen import StationScreen
+from chimera_tui.ui.games.station.widgets import ResultsScreen
+from chimera_tui.ui.screens.load_game import LoadGameScreen
+from chimera_tui.ui.screens.menu import MenuScreen
+from chimera_tui.ui.screens.replay import ReplayControls, replay_screen
+from chimera_tui.ui.screens.replay_app import ReplayApp
+from chimera_tui.ui.screens.replay_bar import ReplayBar
+from chimera_tui.ui.screens.replay_jump import JumpDialog, parse_step
+from chimera_tui.ui.widgets.action_log import ActionLog
+from chimera_tui.ui.widgets.footer import KeysFooter
+from tests.golden.transcript import replayed
+from tests.saves.cases import NOW, played
+from tests.ui.settle import settled, until
+
+
+def _table(name: str, **kwargs: Any) -> ReplayTable:
+    match, seats = replayed(name)
+    return ReplayTable(match.rules.id, match, seats, **kwargs)
+
+
+def _bar(app: ChimeraApp) -> str:
+    return str(app.screen.query_one(ReplayBar).render())
+
+
+def _notes(app: ChimeraApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_forward_back_and_by_round_on_the_station_screen(tmp_path: Path) -> None:
+    replay = _table("station-2p-seed11")
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        screen = app.screen
+        assert isinstance(screen, StationScreen) and isinstance(screen, ReplayControls)
+        assert "step 0 of 79" in _bar(app)
+        await pilot.press("full_stop", "full_stop")
+        assert replay.step == 2 and "step 2 of 79" in _bar(app)
+        assert screen.state == replay.rules.view(replay.full.state_at(2), None)
+        await pilot.press("comma")
+        assert replay.step == 1
+        await pilot.press("greater_than_sign")
+        first = replay.step
+        assert replay.round_label(first) != replay.round_label(first - 1)
+        assert replay.round_label() in _bar(app)
+        await pilot.press("greater_than_sign", "less_than_sign")
+        assert replay.step == first
+        await pilot.press("less_than_sign")
+        assert replay.step == 0
+        await pilot.press("end")
+        assert replay.step == 79
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))  # as the live game ends
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is screen)
+        await pilot.press("full_stop")
+        assert replay.step == 79 and "This is the end of the recorded game." in _notes(app)
+        await pilot.press("home")
+        assert replay.step == 0
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen))
+
+
+async def test_the_log_marks_where_the_replay_stands(tmp_path: Path) -> None:
+    app = ReplayApp(_table("codename-2p-seed21", step=6), saves=tmp_path)
+
+    def marked() -> list[str]:
+        return [line for log in app.screen.query(ActionLog) for line in log.lines if line.startswith(HERE_MARK)]
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await until(pilot, lambda: len(marked()) == 1)
+        first = marked()
+        await pilot.press("comma")
+        await until(pilot, lambda: len(marked()) == 1 and marked() != first)
+
+
+async def test_jump_to_a_step_by_its_number(tmp_path: Path) -> None:
+    replay = _table("codename-3p-seed22")
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, JumpDialog))
+        field = app.screen.query_one(Input)
+        field.value = ""
+        await pilot.press("4", "2", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        assert replay.step == 42
+        await pilot.press("g")
+        await until(pilot, lambda: isinstance(app.screen, JumpDialog))
+        app.screen.query_one(Input).value = "999"
+        await pilot.press("enter")
+        problem = app.screen.query_one("#jump-problem", Static)
+        assert "There is no step 999: the game has steps 0 to 100." in str(problem.render())
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        assert replay.step == 42
+
+
+def test_parse_step() -> None:
+    assert parse_step(" 7 ", 10) == 7
+    assert parse_step("end", 10) == 10 and parse_step("start", 10) == 0
+    assert parse_step("x", 10) == "Type a step number from 0 to 10."
+    assert parse_step("11", 10) == "There is no step 11: the game has steps 0 to 10."
+
+
+async def test_the_viewpoint_key_cycles_everyone_and_each_seat(tmp_path: Path) -> None:
+    replay = _table("codename-2p-seed21", step=12)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        screen = app.screen
+        assert isinstance(screen, CodenameScreen)
+        assert "seen by everyone" in _bar(app)
+        state = replay.full.state_at(12)
+        for seat, name in ((0, "Player 1"), (1, "Player 2"), (None, "everyone")):
+            await pilot.press("v")
+            assert replay.viewpoint == seat and f"seen by {name}" in _bar(app)
+            assert screen.state == replay.rules.view(state, seat)
+            assert f"Seen by {name}." in _notes(app)
+
+
+async def test_nothing_can_be_played_or_saved(tmp_path: Path) -> None:
+    replay = _table("station-2p-seed11", step=5)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        legal = replay.rules.legal_actions(replay.match.state)
+        assert not screen.submit(legal[0])
+        await pilot.press("u", "ctrl+s", "enter", "c")
+        await pilot.pause()
+        assert REPLAY_REFUSAL in _notes(app)
+        assert "This is a replay: the save it shows is never written." in _notes(app)
+        assert replay.step == 5 and app.screen is screen
+        assert list(tmp_path.iterdir()) == []  # no save was written anywhere
+
+
+async def test_a_game_without_its_own_screen_replays_on_the_generic_one(tmp_path: Path, pebbles: None) -> None:
+    match = played()
+    replay = ReplayTable("pebbles", match, (Seat("Ada"), Seat("Brook")), step=2)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        assert isinstance(app.screen, GenericGameScreen)
+        assert app.screen.query_one("#generic-actions").border_title == "Waiting"
+        await pilot.press("full_stop")
+        assert replay.step == 3
+
+
+async def test_watch_from_the_load_screen_leaves_the_save_alone(tmp_path: Path) -> None:
+    match, seats = replayed("codename-2p-seed21")
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    path = folder / "codename.chimera"
+    save_match(match, path, now=NOW, seats=seats)
+    before = (path.read_bytes(), path.stat().st_mtime_ns)
+    app = ChimeraApp(saves=folder, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_load_game()
+        await until(pilot, lambda: isinstance(app.screen, LoadGameScreen) and app.screen.checked)
+        detail = str(app.screen.query_one("#load-detail", Static).render())
+        assert "w watches it" in detail
+        await pilot.press("w")
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        assert isinstance(app.screen, CodenameScreen)
+        await pilot.press("end", "escape")  # the results first, then the replay
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, LoadGameScreen))
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before
+    assert sorted(p.name for p in folder.iterdir()) == ["codename.chimera"]
+
+
+# -- a seat's view on the replay is the live screen's ----------------------------------------------------
+
+
+def _screen_text(app: ChimeraApp) -> str:
+    """What the terminal shows, as text (the SVG export without its generated class names)."""
+    return re.sub(r"terminal-[0-9a-z-]+", "t", app.export_screenshot())
+
+
+async def _as_drawn(app: ChimeraApp, table: Any) -> str:
+    """The screen without its footer, replay bar and log panels, plus the log in words (compared as text: how
+    a log wraps and scrolls while laying out depends on the machine's load)."""
+    async with app.run_test(size=(140, 45)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        words = "\n".join(line.removeprefix(HERE_MARK) for line in table.log()) + repr(table.log_events())
+        await settled(pilot, lambda: _screen_text(app))
+        for widget in app.screen.query("ActionLog, KeysFooter, ReplayBar"):
+            widget.display = False
+        return await settled(pilot, lambda: _screen_text(app)) + words
+
+
+async def test_a_seat_sees_on_the_replay_what_it_saw_live(tmp_path: Path) -> None:
+    """Secrecy: just after Player 1 attached a part in private, Player 2's replay view is exactly Player 2's
+    live screen, where the part does not show; Player 1's own replay view does show it."""
+    match, seats = replayed("codename-2p-seed21")
+    step = next(i for i, e in enumerate(match.log, 1) if e.action.startswith("attach") and e.seat == 0)
+    cut: Match[Any, Any] = Match.replay(match.rules, match.config, match.seed, match.notations, upto=step)
+    live_seats = (Seat("Player 1", "greedy"), Seat("Player 2"))
+    start = GameStart(game_id="codename", match=cut, seats=live_seats)
+    live_app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=1000.0)
+    assert live_app._table is None
+    live = await _as_drawn(live_app, _LiveLog(cut, 1))
+    replay = ReplayTable("codename", match, live_seats, step=step, viewpoint=1)
+    watched = await _as_drawn(ReplayApp(replay, saves=tmp_path / "r"), replay)
+    assert "attaches" not in watched
+    assert watched == live
+    own = ReplayTable("codename", match, live_seats, step=step, viewpoint=0)
+    assert "attaches" in await _as_drawn(ReplayApp(own, saves=tmp_path / "o"), own)
+
+
+class _LiveLog:
+    """The live table's log and events for `seat`, as LocalTable gives them (read before the app runs, so
+    a bot can never have moved)."""
+
+    def __init__(self, match: Match[Any, Any], seat: int) -> None:
+        from chimera_tui.table.local import LocalTable
+
+        table = LocalTable("codename", match, (Seat("Player 1", "greedy"), Seat("Player 2")))
+        assert table.seat == seat
+        self._log, self._events = table.log(), table.log_events()
+
+    def log(self) -> tuple[str, ...]:
+        return self._log
+
+    def log_events(self) -> tuple[tuple[str, ...], ...]:
+        return self._events
+
+
+def test_replay_screens_are_made_once_per_game_screen() -> None:
+    one = replay_screen(_table("station-2p-seed11"))
+    two = replay_screen(_table("station-3p-seed12"))
+    assert type(one) is type(two) and type(one).__name__ == "ReplayStationScreen"
+    assert isinstance(replay_screen(_table("codename-2p-seed21")), CodenameScreen)
