@@ -28,7 +28,6 @@ from chimera_tui.ui.screens.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay_bar import ReplayBar
 from chimera_tui.ui.screens.replay_jump import JumpDialog, parse_step
 from chimera_tui.ui.widgets.action_log import ActionLog
-from chimera_tui.ui.widgets.footer import KeysFooter
 from tests.golden.transcript import replayed
 from tests.saves.cases import NOW, played
 from tests.ui.settle import settled, until
@@ -85,7 +84,9 @@ async def test_the_log_marks_where_the_replay_stands(tmp_path: Path) -> None:
     app = ReplayApp(_table("codename-2p-seed21", step=6), saves=tmp_path)
 
     def marked() -> list[str]:
-        return [line for log in app.screen.query(ActionLog) for line in log.lines if line.startswith(HERE_MARK)]
+        return [
+            line for log in app.screen.query(ActionLog) for line in log.lines if line.startswith(HERE_MARK)
+        ]
 
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, ReplayControls))
@@ -158,7 +159,9 @@ async def test_nothing_can_be_played_or_saved(tmp_path: Path) -> None:
         assert list(tmp_path.iterdir()) == []  # no save was written anywhere
 
 
-async def test_a_game_without_its_own_screen_replays_on_the_generic_one(tmp_path: Path, pebbles: None) -> None:
+async def test_a_game_without_its_own_screen_replays_on_the_generic_one(
+    tmp_path: Path, pebbles: None
+) -> None:
     match = played()
     replay = ReplayTable("pebbles", match, (Seat("Ada"), Seat("Brook")), step=2)
     app = ReplayApp(replay, saves=tmp_path)
@@ -218,7 +221,7 @@ async def _as_drawn(app: ChimeraApp, table: Any) -> str:
 async def test_a_seat_sees_on_the_replay_what_it_saw_live(tmp_path: Path) -> None:
     """Secrecy: just after Player 1 attached a part in private, Player 2's replay view is exactly Player 2's
     live screen, where the part does not show; Player 1's own replay view does show it."""
-    match, seats = replayed("codename-2p-seed21")
+    match, _ = replayed("codename-2p-seed21")
     step = next(i for i, e in enumerate(match.log, 1) if e.action.startswith("attach") and e.seat == 0)
     cut: Match[Any, Any] = Match.replay(match.rules, match.config, match.seed, match.notations, upto=step)
     live_seats = (Seat("Player 1", "greedy"), Seat("Player 2"))
