@@ -65,12 +65,7 @@ def move_options(w: W, seat: int) -> list[str]:
             for d, dest in enumerate(p.slots):
                 if d == s:
                     continue
-                if not dest:
-                    if (
-                        len(sl) > 1 or d < s
-                    ):  # moving a lone machine to a later empty slot changes nothing new
-                        out.append(f"move {s}.{i} {d}")
-                elif (
+                if not dest or (
                     not p.tangled[s]
                     and not p.tangled[d]
                     and len(dest) < w.slot_limit(seat, d)

@@ -47,9 +47,11 @@ def setup(names: tuple[str, ...], chimera: bool, team_play: bool, seed: int) -> 
         for k, v in enumerate((st.c, st.w, st.cu, st.cr)):
             stocks[team_of[i]][k] += v
     teams = [new_team(tuple(s)) for s in stocks]  # type: ignore[arg-type]
-    if chimera:  # 4.1: a broken Starteur for each team
-        starteur = next(m.code for m in c.machines if m.starting_only)
-        teams = [replace(tm, broken=(starteur,)) for tm in teams]
+    if chimera:  # 4.1: a broken Starteur for each team; the spares stay in the box
+        starteur = next(m for m in c.machines if m.starting_only)
+        # Only 5 exist: at 6 seats without teams the seat on workshop 6 gets none (starteur_shortfall).
+        short = {team_of[i] for i in range(n) if boards[i] == 6} if n_teams > starteur.copies else set()
+        teams = [tm if i in short else replace(tm, broken=(starteur.code,)) for i, tm in enumerate(teams)]
     deck = list(c.core_deck)
     for i in range(n):  # point 2: only the starting machines of the workshops in play leave the deck
         for code in c.workshop[boards[i]].starting:

@@ -30,7 +30,7 @@ def machine_total(state: State) -> int:
     c = content()
     total = len(c.core_deck)
     if state.chimera:
-        total += len(c.chimera_deck) + len(state.teams)
+        total += len(c.chimera_deck) + min(len(state.teams), c.machine["P0"].copies)
     return total
 
 
