@@ -10,7 +10,8 @@ from chimera_tui.ui.seats import seat_content
 
 
 def bar_content(table: ReplayTable, width: int) -> Content:
-    """``Replay · step 12 of 79 · Round 2 · placement · seen by Ada``, shortened to fit `width` cells.
+    """``REPLAY step 12 of 79 · Round 2 · placement · seen by Ada``, then the keys the footer has no room
+    for (< > by round, Home and End) when they fit, shortened to fit `width` cells.
 
     Built as Content, never markup: names are the players' own text.
     """
@@ -21,6 +22,11 @@ def bar_content(table: ReplayTable, width: int) -> Content:
     step = Content.styled(f"step {table.step} of {table.total}", "bold")
     where = Content(" · ").join([step, Content(table.round_label()), Content("seen by ") + viewer])
     line = Content.styled(" REPLAY ", "reverse bold") + Content(" ") + where
+    hint = Content.assemble(
+        "   ", ("<", "bold $accent"), " ", (">", "bold $accent"), " round · ", ("Home End", "bold $accent")
+    )
+    if line.cell_length + hint.cell_length <= width:
+        return line + hint
     if line.cell_length <= width:
         return line
     short = [

@@ -64,7 +64,8 @@ class JumpDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="jump-box"):
             yield Static(
-                f"Go to which step? 0 is the setup, {self.total} the last action.", id="jump-question"
+                f"Go to which step? 0 is the setup, {self.total} the last action; Enter goes there.",
+                id="jump-question",
             )
             yield Input(str(self.step), id="jump-input", restrict=r"[0-9a-zA-Z]*", max_length=8, compact=True)
             yield Static("", id="jump-problem")
