@@ -26,7 +26,7 @@ def tile_choices(g: G, t: Task) -> list[str]:
 
 def hex_choices(g: G, t: Task) -> list[str]:
     """Step C: empty build spaces next to the Command Hub or a built module."""
-    return [str(h) for h in sorted(free_build_hexes(g))]  # type: ignore[type-var]
+    return [str(h) for h in sorted(free_build_hexes(g))]
 
 
 def choose_tile(g: G, t: Task, tile: str) -> None:

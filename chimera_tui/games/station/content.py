@@ -238,6 +238,15 @@ class Content(msgspec.Struct, frozen=True):
     simple_options: dict[int, tuple[int, int]]
     """id(option) -> (coins, food) it must be able to pay, for options made only of payments and plain gains
     (the rules' fast path; the options live as long as this Content)."""
+    simple_modules: dict[str, tuple[tuple[int, int], ...]]
+    """Modules whose every option is simple (see `simple_options`) -> each option's (coins, food) needed."""
+    printed_open: tuple[str, ...]
+    """The printed modules' ids (Command Hub slot B included: its countdown is over)."""
+    printed_locked: tuple[str, ...]
+    """The printed modules' ids without Command Hub slot B (while countdown tokens lock it)."""
+    worker_free: frozenset[str]
+    """Modules whose options never read the placed worker, so whether they can be used is the same for every
+    worker of a seat (listing placements asks once per seat, not once per worker)."""
 
 
 class ContentError(ValueError):
@@ -370,8 +379,23 @@ def load() -> Content:
         hub_hexes=(hex_of["hub-a"], hex_of["hub-b"]),
         neighbours={h: frozenset(x for x in h.neighbours() if x in space_at) for h in space_at},
         simple_options={id(o): need for m in modules.values() for o in m.options if (need := _simple(o))},
+        simple_modules={
+            m.id: tuple(need for o in m.options if (need := _simple(o)))
+            for m in modules.values()
+            if m.options and all(_simple(o) for o in m.options)
+        },
+        printed_open=tuple(m.id for m in mods.default),
+        printed_locked=tuple(m.id for m in mods.default if m.id != "hub-b"),
+        worker_free=frozenset(
+            m.id
+            for m in modules.values()
+            if not any(op.op in _READS_WORKER for o in m.options for op in o.ops)
+        ),
     )
 
+
+_READS_WORKER = WORKER_OPS | {"copy", "recall"}
+"""Ops whose feasibility depends on the placed worker (its components, or which worker it is)."""
 
 _PLAIN = frozenset({"gain", "gain_round", "per_hub", "per_color", "command", "marker", "research", "component",
                     "beg", "place", "again", "wipe", "worker"})  # fmt: skip

@@ -122,7 +122,7 @@ class G:
         self.revealed = False
         """Set when hidden information was revealed or randomness drawn (undo barrier)."""
         self._occ: dict[str, tuple[int, int]] | None = None
-        self.free_hexes: list[Hex] | None = None
+        self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
     def w(self, seat: int) -> P:

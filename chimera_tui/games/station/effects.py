@@ -7,6 +7,7 @@ decision push a choice task (see prompts.py); the others change the game at once
 
 from __future__ import annotations
 
+from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G, count
 from chimera_tui.games.station.state import Phase, Task
@@ -16,7 +17,7 @@ from chimera_tui.games.station.state import Phase, Task
 
 def station_modules(g: G) -> list[str]:
     """Every module on the board: printed ones (slot B once unlocked) and built tiles."""
-    out = [m.id for m in g.c.defaults if m.id != "hub-b" or g.countdown == 0]
+    out = list(g.c.printed_open if g.countdown == 0 else g.c.printed_locked)
     out.extend(b.tile for b in g.built)
     return out
 
@@ -43,14 +44,26 @@ def displaceable(g: G, where: str) -> bool:
     return not g.c.modules[where].no_displace
 
 
-def free_build_hexes(g: G) -> list[object]:
+_FREE_FOR: list[tuple[object, tuple[Hex, ...]]] = [(None, ())]
+"""The last `built` tuple seen and its free build spaces: they change only when a module is built, so most
+states share the answer (the tuple is held here, so `is` cannot match a recycled object)."""
+
+
+def free_build_hexes(g: G) -> tuple[Hex, ...]:
     """Empty build spaces next to Command Hub A or B (locked or not) or to a built module (ST-BUILD-05/06)."""
-    if g.free_hexes is None:
-        taken = {b.hex for b in g.built}
-        anchors = set(g.c.hub_hexes) | taken
-        nb = g.c.neighbours
-        g.free_hexes = [h for h in g.c.build_hexes if h not in taken and not anchors.isdisjoint(nb[h])]
-    return g.free_hexes
+    hexes = g.free_hexes
+    if hexes is None:
+        built, known = _FREE_FOR[0]
+        if built is g.built:
+            hexes = known
+        else:
+            taken = {b.hex for b in g.built}
+            anchors = set(g.c.hub_hexes) | taken
+            nb = g.c.neighbours
+            hexes = tuple(h for h in g.c.build_hexes if h not in taken and not anchors.isdisjoint(nb[h]))
+            _FREE_FOR[0] = (g.built, hexes)
+        g.free_hexes = hexes
+    return hexes
 
 
 def build_cost(g: G, seat: int, tile: str, discount: int) -> int:
@@ -182,6 +195,41 @@ def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str |
 def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     """Indices of the options of `m` that can be carried out."""
     return [i for i, o in enumerate(m.options) if option_problem(g, seat, wi, m, o) is None]
+
+
+_AFFORDABLE: dict[tuple[int, int], frozenset[str]] = {}
+"""(coins, food) -> the simple modules (`Content.simple_modules`) a seat with them can use: a table filled as
+the game goes, so listing placements answers most modules with one set lookup."""
+
+
+def simple_usable(g: G, coins: int, food: int) -> frozenset[str]:
+    """The simple modules a seat with `coins` and `food` can use (every other check aside)."""
+    key = (coins, food)
+    usable = _AFFORDABLE.get(key)
+    if usable is None:
+        usable = _AFFORDABLE[key] = frozenset(
+            mid
+            for mid, needs in g.c.simple_modules.items()
+            if any(coins >= c and food >= f for c, f in needs)
+        )
+    return usable
+
+
+def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
+    """Whether some option of `m` can be carried out (`module_problem` is None), without wording why not.
+
+    Options made only of payments and plain gains are answered from the content's table of what they cost.
+    """
+    p = g.players[seat]
+    simple = g.c.simple_options
+    for o in m.options:
+        need = simple.get(id(o))
+        if need is not None:
+            if p.coins >= need[0] and p.food >= need[1]:
+                return True
+        elif option_problem(g, seat, wi, m, o) is None:
+            return True
+    return False
 
 
 def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:

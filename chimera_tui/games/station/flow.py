@@ -210,7 +210,9 @@ def advance(g: G) -> None:
             if opts:
                 resolve(g, t, opts[0])
             else:
-                EMPTY.get(t.kind, lambda g, t: None)(g, t)
+                empty = EMPTY.get(t.kind)
+                if empty is not None:
+                    empty(g, t)
             end(g)
             continue
         if g.phase is Phase.LAB:

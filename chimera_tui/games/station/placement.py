@@ -67,18 +67,53 @@ def space_problem(g: G, seat: int, wi: int, space: str) -> str | None:
     return f"you cannot use {m.name}: {why}" if why else None
 
 
-def legal_spaces(g: G, seat: int, wi: int) -> list[str]:
-    """Every space worker `wi` of `seat` may be placed on now (the same answers as `space_problem`)."""
-    from chimera_tui.games.station.effects import station_modules
+def _may_take(g: G, seat: int, comps: tuple[str, ...], space: str, occupant: tuple[int, int]) -> bool:
+    """Whether a worker of `seat` carrying `comps` may go on `space`, held by `occupant` (yes or no only)."""
+    vs, vw = occupant
+    if vs == seat or not displaceable(g, space):
+        return False
+    claws = count(comps, "claw")
+    if claws >= 2 or (claws == 1 and g.has_power(seat, "raider")):
+        return True
+    return claws == 1 and len(g.comps(vs, vw)) <= 1
 
+
+def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
+    """Every space worker `wi` of `seat` may be placed on now (the same answers as `space_problem`).
+
+    Yes or no from cheap checks; the reasons are worded by `space_problem` only when someone asks. `memo`
+    keeps the answers for modules that do not depend on the worker (`Content.worker_free`) across the
+    workers of one seat.
+    """
+    from chimera_tui.games.station.effects import module_ok, simple_usable, station_modules
+
+    c = g.c
     occ = g.occupancy()
-    modules = g.c.modules
-    out = ["lab"] if space_problem(g, seat, wi, "lab") is None else []
-    for space in (*station_modules(g), *(p for p in g.players[seat].perks if p in modules)):
-        if space in occ:  # the slow path: occupancy and claws
-            if space_problem(g, seat, wi, space) is None:
-                out.append(space)
-        elif module_problem(g, seat, wi, modules[space]) is None:
+    modules = c.modules
+    free = c.worker_free
+    simple = c.simple_modules
+    p = g.players[seat]
+    usable = simple_usable(g, p.coins, p.food)
+    comps = g.comps(seat, wi)
+    out = []
+    if (
+        g.phase is not Phase.LAB
+        and not all(slot in occ for slot in LAB_SLOTS)
+        and (comps or (len(comps) < g.limit(seat) and any(p.pool)))
+    ):
+        out.append("lab")  # the worker can change: it carries a component, or one can be attached
+    for space in (*station_modules(g), *(perk for perk in p.perks if perk in modules)):
+        held = occ.get(space)
+        if held is not None and not _may_take(g, seat, comps, space, held):
+            continue
+        if space in simple:
+            ok = space in usable
+        elif memo is not None and space in free:
+            known = memo.get(space)
+            ok = memo[space] = module_ok(g, seat, wi, modules[space]) if known is None else known
+        else:
+            ok = module_ok(g, seat, wi, modules[space])
+        if ok:
             out.append(space)
     out.append("lounge")
     return out

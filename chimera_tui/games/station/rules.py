@@ -65,12 +65,13 @@ def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
 def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
     out: list[Action] = []
     seen: set[tuple[str, ...]] = set()
+    memo: dict[str, bool] = {}
     for wi in workers:
         comps = g.comps(seat, wi)
         if comps in seen:
             continue
         seen.add(comps)
-        out.extend(Place(wi, s) for s in legal_spaces(g, seat, wi))
+        out.extend(Place(wi, s) for s in legal_spaces(g, seat, wi, memo))
     return out
 
 
@@ -91,16 +92,19 @@ def legal(g: G) -> list[Action]:
     return [Choose(v) for v in CHOICES[t.kind][0](g, t)]
 
 
-def _apply_place(g: G, a: Place) -> None:
+def _apply_place(g: G, a: Place, known: bool) -> None:
     placing = _placing(g)
     if placing is None:
         raise IllegalAction("No worker placement is pending: answer the current prompt first.", a)
     seat, workers, task = placing
-    if a.worker not in workers:
-        raise IllegalAction(f"Worker {a.worker} is not one you may place now (you may place {workers}).", a)
-    why = space_problem(g, seat, a.worker, a.space)
-    if why is not None:
-        raise IllegalAction(why[0].upper() + why[1:] + ".", a)
+    if not known:
+        if a.worker not in workers:
+            raise IllegalAction(
+                f"Worker {a.worker} is not one you may place now (you may place {workers}).", a
+            )
+        why = space_problem(g, seat, a.worker, a.space)
+        if why is not None:
+            raise IllegalAction(why[0].upper() + why[1:] + ".", a)
     if task is not None:
         g.tasks.pop()
     elif g.phase is Phase.PLACEMENT:
@@ -112,19 +116,18 @@ def _apply_place(g: G, a: Place) -> None:
     place(g, seat, a.worker, a.space)
 
 
-def _apply_choose(g: G, a: Choose) -> None:
+def _apply_choose(g: G, a: Choose, known: bool) -> None:
     if not g.tasks or g.tasks[-1].kind == "place":
         raise IllegalAction("Nothing is being asked now: place a worker.", a)
     t = g.tasks[-1]
     choices, resolve = CHOICES[t.kind]
-    opts = choices(g, t)
-    if a.value not in opts:
+    if not known and a.value not in (opts := choices(g, t)):
         raise IllegalAction(f"{a.value!r} is not a possible answer; choose one of: {', '.join(opts)}.", a)
     g.tasks.pop()
     resolve(g, t, a.value)
 
 
-def _apply_flush(g: G, a: Flush) -> None:
+def _apply_flush(g: G, a: Flush, known: bool) -> None:
     placing = _placing(g)
     seat = placing[0] if placing else -1
     if placing is None or not _can_flush(g, seat):
@@ -145,11 +148,30 @@ def _why_action(g: G, action: Action) -> Why:
     return g.tasks[-1] if g.tasks else None
 
 
-APPLY: dict[type, Callable[[G, Action], None]] = {
+APPLY: dict[type, Callable[[G, Action, bool], None]] = {
     Place: _apply_place,  # type: ignore[dict-item]
     Choose: _apply_choose,  # type: ignore[dict-item]
     Flush: _apply_flush,  # type: ignore[dict-item]
 }
+
+
+_LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
+"""The last state `legal_actions` listed, and its list: `apply` on that state with one of those actions
+skips checking it again (a bot or a person nearly always chooses from the list it was just given)."""
+
+_VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
+"""The last state `view` redacted, and its view (views do not depend on the seat)."""
+
+_NO_RNG = Rng(0)
+_HIDDEN: dict[int, tuple[str, ...]] = {}
+
+
+def _hidden(n: int) -> tuple[str, ...]:
+    """A face-down pile of `n` cards."""
+    pile = _HIDDEN.get(n)
+    if pile is None:
+        pile = _HIDDEN[n] = (HIDDEN,) * n
+    return pile
 
 
 class StationRules:
@@ -181,7 +203,10 @@ class StationRules:
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         """Every legal action now, in a deterministic order."""
-        return legal(G(state))
+        global _LISTED
+        acts = legal(G(state))
+        _LISTED = (state, tuple(acts))
+        return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
@@ -191,8 +216,9 @@ class StationRules:
         handler = APPLY.get(type(action))
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
+        listed = _LISTED
         begin(g, _why_action(g, action))
-        handler(g, action)
+        handler(g, action, listed[0] is state and action in listed[1])
         end(g)
         advance(g)
         return g.freeze()
@@ -210,13 +236,19 @@ class StationRules:
         return winners(state) if state.phase is Phase.OVER else ()
 
     def view(self, state: State, seat: int | None) -> State:
-        """Hides the order of the module pile and the perk deck (and the random stream)."""
-        return replace(
-            state,
-            pile=(HIDDEN,) * len(state.pile),
-            perk_deck=(HIDDEN,) * len(state.perk_deck),
-            rng=Rng(0),
+        """Hides the order of the module pile and the perk deck (and the random stream).
+
+        Every seat sees the same, so the last view is kept and given again for the same state.
+        """
+        global _VIEWED
+        last = _VIEWED
+        if last[0] is state:
+            return last[1]
+        seen = replace(
+            state, pile=_hidden(len(state.pile)), perk_deck=_hidden(len(state.perk_deck)), rng=_NO_RNG
         )
+        _VIEWED = (state, seen)
+        return seen
 
     def parse(self, state: State, text: str) -> Action:
         """The action written as `text` (see actions.py)."""

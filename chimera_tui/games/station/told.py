@@ -108,8 +108,7 @@ def _tell_frame(g: G, frame: Frame) -> None:
     before, start0 = frame.before, frame.start
     if not before and g.start == start0:
         return
-    why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
-    new_scores = g.scoring[frame.scored :]
+    why: str | None = None
     changed = False
     for seat in sorted(before):
         b = before[seat]
@@ -124,10 +123,13 @@ def _tell_frame(g: G, frame: Frame) -> None:
             parts.append(_signed(coins1 - coins0, "coin"))
         if food1 != food0:
             parts.append(_signed(food1 - food0, "food"))
-        for kind, x, y in zip(COMPONENTS, pool0, pool1, strict=True):
-            if x != y:
-                parts.append(f"{_signed(y - x, kind)} in the pool")
-        for i, (w0, w1) in enumerate(zip(workers0, workers1, strict=True)):
+        if pool1 != pool0:
+            for kind, x, y in zip(COMPONENTS, pool0, pool1, strict=True):
+                if x != y:
+                    parts.append(f"{_signed(y - x, kind)} in the pool")
+        for i, (w0, w1) in enumerate(zip(workers0, workers1, strict=True) if workers1 != workers0 else ()):
+            if w0 == w1:
+                continue
             if w0.comps != w1.comps:
                 lost = Counter(w0.comps) - Counter(w1.comps)
                 got = Counter(w1.comps) - Counter(w0.comps)
@@ -142,14 +144,15 @@ def _tell_frame(g: G, frame: Frame) -> None:
                 )
         if tier1 != tier0:
             parts.append(f"research tier {tier0} → {tier1}")
-        for perk in perks1:
-            if perk not in perks0:
-                parts.append(f"takes the perk {g.c.perk_by_id[perk].name}")
+        if perks1 != perks0:
+            for perk in perks1:
+                if perk not in perks0:
+                    parts.append(f"takes the perk {g.c.perk_by_id[perk].name}")
         if card0 and not card1:
             parts.append("discards the starting card")
         if score1 != score0:
             causes: dict[str, int] = {}
-            for e in new_scores:
+            for e in g.scoring[frame.scored :]:
                 if e.seat == seat:
                     causes[e.cause] = causes.get(e.cause, 0) + e.points
             said = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
@@ -159,8 +162,11 @@ def _tell_frame(g: G, frame: Frame) -> None:
         if g.start != start0 and g.start == seat:
             parts.append("takes the start player marker")
         if parts:
+            if why is None:
+                why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
             g.told.append(f"{g.name(seat)}: {', '.join(parts)}" + (f" — {why}" if why else ""))
     if g.start != start0 and not changed:
+        why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
         g.told.append(f"{g.name(g.start)} takes the start player marker" + (f" — {why}" if why else ""))
 
 
