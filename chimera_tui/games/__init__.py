@@ -123,3 +123,4 @@ def title(game_id: str) -> str:
 _ship("station", "Chimera Station")
 _ship("codename", "Codename: Chimera")
 _ship("imaginarium", "Imaginarium")
+_ship("con", "Chimera Con")

@@ -1,0 +1,173 @@
+"""Actions, attacking and taking damage, counterattacks, statuses and keywords (CN-ACTION, CN-ATTACK,
+CN-STATUS).
+
+Notation of the Action step: ``attack pN`` (the plain Might-versus-Speed attack every chimera has),
+``use CODE.i pN`` (action i of a part; Petrify attacks add the slot aimed at: ``h``/``b``/``r``),
+``use CODE.i`` (a heal), ``mutate CODE``, ``fly``, ``land``, ``rest`` (no action).
+
+An attack rolls both sides' dice at once, then opens the roll window for cheats; `resolve` settles it when the
+window closes.
+"""
+
+from __future__ import annotations
+
+from chimera_tui.games.con import cheating, flow
+from chimera_tui.games.con.content import STATS, ActionDef
+from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Attack
+from chimera_tui.games.con.work import (
+    CARDS,
+    W,
+    armor,
+    can_fly,
+    check_alive,
+    fits_chimera,
+    ground_if_needed,
+    heal,
+    hurt,
+    stat_of,
+    swap_part,
+    totals,
+)
+
+BASIC = ActionDef("Attack", "standard", "attack", "might", "speed")
+"""The plain attack open to every chimera (CN-ACTION-07)."""
+SLOT_LETTERS = "hbr"
+
+
+def action_of(card: str, index: int) -> ActionDef:
+    return BASIC if not card else CARDS[card].actions[index]
+
+
+def can_hit(w: W, attacker: int, target: int, aerial: bool) -> bool:
+    """Airborne chimeras are hit only by Aerial attacks and attack only with them (CN-STATUS-16, -19, -20)."""
+    return aerial or not (w.status[attacker] & AIRBORNE or w.status[target] & AIRBORNE)
+
+
+def act_options(w: W) -> list[str]:
+    s = w.active
+    parts = w.parts[s]
+    targets = [t for t in range(w.n()) if t != s and w.alive[t]]
+    out = [f"attack p{t + 1}" for t in targets if can_hit(w, s, t, False)]
+    for code in parts:
+        if not code or code in w.petrified:
+            continue
+        for i, a in enumerate(CARDS[code].actions):
+            if a.effect == "heal":
+                if w.damage[s] and not w.status[s] & NEGATIVE:
+                    out.append(f"use {code}.{i}")
+                continue
+            aerial = "Aerial" in a.keywords
+            for t in targets:
+                if not can_hit(w, s, t, aerial):
+                    continue
+                if "Petrify" in a.keywords:
+                    out.extend(
+                        f"use {code}.{i} p{t + 1} {SLOT_LETTERS[k]}" for k, c in enumerate(w.parts[t]) if c
+                    )
+                else:
+                    out.append(f"use {code}.{i} p{t + 1}")
+    out.extend(f"mutate {c}" for c in w.hands[s] if fits_chimera(parts, c))
+    if w.status[s] & AIRBORNE:
+        out.append("land")
+    elif can_fly(parts, w.petrified):
+        out.append("fly")
+    out.append("rest")
+    return out
+
+
+def family_dice(w: W, seat: int, card: str) -> int:
+    """One die per other part of the action's family (CN-ACTION-09 to -11)."""
+    fam = CARDS[card].family
+    return sum(1 for c in w.parts[seat] if c and c != card and CARDS[c].family == fam)
+
+
+def do_act(w: W, text: str) -> None:
+    s = w.active
+    words = text.split()
+    verb = words[0]
+    w.step = "discard"
+    if verb == "rest":
+        return
+    if verb == "fly":
+        w.status[s] |= AIRBORNE
+        return
+    if verb == "land":
+        w.status[s] &= ~AIRBORNE
+        return
+    if verb == "mutate":
+        old = swap_part(w, s, words[1])
+        if old:
+            w.market = (*w.market, old)
+        flow.settle(w)
+        return
+    if verb == "attack":
+        declare(w, s, int(words[1][1:]) - 1, "", 0, -1)
+        return
+    code, _, idx = words[1].partition(".")
+    a = CARDS[code].actions[int(idx)]
+    if a.effect == "heal":
+        extra = family_dice(w, s, code) if a.kind == "special" else 0
+        roll = w.dice(stat_of(w, s, STATS.index(a.stat)) + extra)
+        if sum(roll) < a.requirement:
+            w.notes.append(f"{a.name}: {sum(roll)} {list(roll)} is below {a.requirement}; it fails.")
+            return
+        healed = heal(w, s, a.amount)
+        w.notes.append(f"{a.name}: {sum(roll)} {list(roll)}; {w.name(s)} heals {healed}.")
+        return
+    slot = SLOT_LETTERS.index(words[3]) if len(words) > 3 else -1
+    declare(w, s, int(words[2][1:]) - 1, code, int(idx), slot)
+
+
+def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
+    """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09), then open the roll window."""
+    a = action_of(card, index)
+    extra = family_dice(w, s, card) if card and a.kind == "special" else 0
+    att = w.dice(stat_of(w, s, STATS.index(a.attack)) + extra)
+    dfn = w.dice(stat_of(w, t, STATS.index(a.defend)))
+    w.attack = Attack(s, t, card, index, att, dfn, slot, 0, False, extra)
+    w.notes.append(f"{w.name(s)} rolls {sum(att)} {list(att)}, {w.name(t)} rolls {sum(dfn)} {list(dfn)}.")
+    cheating.open_window(w, "roll", [s, t, *(x for x in w.order_from(s) if x not in (s, t))])
+
+
+def resolve(w: W) -> None:
+    """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords)."""
+    at = w.attack
+    w.attack = None
+    if at is None:
+        return
+    a = action_of(at.card, at.index)
+    s, t = at.attacker, at.defender
+    total, defence = sum(at.att), sum(at.dfn)
+    if a.requirement and total < a.requirement:
+        w.notes.append(f"{a.name} needs {a.requirement} and rolled {total}: it fails.")
+    elif at.smoke:
+        w.notes.append("The Smoke Bomb makes the attack miss.")
+    elif total > defence:
+        dmg = total - defence
+        elemental = "Elemental" in a.keywords
+        if not elemental:
+            dmg = max(0, dmg - armor(w.parts[t], w.petrified) - at.shield)
+        w.notes.append(f"{a.name} hits {w.name(t)} for {dmg} damage.")
+        for kw in a.keywords:
+            if kw == "Poisonous":
+                w.status[t] |= POISONED
+            elif kw == "Negative":
+                w.status[t] |= NEGATIVE
+            elif kw == "Petrify" and at.slot >= 0 and w.parts[t][at.slot]:
+                w.petrified = w.petrified | {w.parts[t][at.slot]}
+                ground_if_needed(w, t)
+        hurt(w, t, dmg)
+        check_alive(w, t)
+    elif a.kind == "standard" and "Aerial" not in a.keywords:
+        dmg = max(0, defence - total - armor(w.parts[s], w.petrified))
+        w.notes.append(f"{w.name(t)} defends and counterattacks for {dmg} damage.")
+        hurt(w, s, dmg)
+    else:
+        w.notes.append(f"{a.name} misses {w.name(t)}.")
+    if w.phase == "turn" and w.step != "discard" and w.active == s:
+        w.step = "discard"
+    flow.settle(w)
+
+
+def chimera_totals(w: W, seat: int) -> tuple[int, int, int, int]:
+    return totals(w.parts[seat], w.status[seat], w.petrified)

@@ -1,0 +1,125 @@
+"""The Market Phase and Getting Greedy (CN-MARKET, CN-GREEDY).
+
+In order of Magic (highest first, ties in turn order from the Merchant) each player still in the round takes
+one card of the Market Pile or none (``take CODE`` / ``pass``). Then each is asked ``greedy`` or ``content``;
+those who want to Get Greedy roll Magic and swap their hand (but the card just taken) with the pile in order
+of their totals; the others are asked again while anyone swapped, each Getting Greedy at most once. Then the
+rest of the pile goes to the Discard Pile and the next player becomes the Merchant.
+"""
+
+from __future__ import annotations
+
+from chimera_tui.games.con import flow
+from chimera_tui.games.con.state import Ask
+from chimera_tui.games.con.work import CARDS, W, stat_of, to_discard
+
+
+def order(w: W) -> list[int]:
+    """Players still in, by current Magic, highest first; ties in turn order from the Merchant (CN-MARKET-05)."""
+    seats = w.order_from(w.merchant)
+    rank = {s: i for i, s in enumerate(seats)}
+    return sorted(seats, key=lambda s: (-stat_of(w, s, 3), rank[s]))
+
+
+def start(w: W) -> None:
+    w.phase = "market"
+    w.step = ""
+    w.took = [""] * w.n()
+    w.greedy = [0] * w.n()
+    w.asks = [Ask("market", s) for s in reversed(order(w))]
+    w.notes.append(
+        f"Market Phase: {len(w.market)} card{'' if len(w.market) == 1 else 's'} in the Market Pile."
+    )
+    if not w.asks:
+        finish(w)
+
+
+def take_options(w: W) -> list[str]:
+    return [*(f"take {c}" for c in w.market), "pass"]
+
+
+def do_take(w: W, ask: Ask, text: str) -> None:
+    w.asks.pop()
+    s = ask.seat
+    if text != "pass":
+        code = text.split()[1]
+        pile = list(w.market)
+        pile.remove(code)
+        w.market = tuple(pile)
+        if code in CARDS:
+            w.hands[s] = w.hands[s] + (code,)
+        else:
+            w.cheats[s] = w.cheats[s] + (code,)
+        w.took[s] = code
+    if not w.asks:
+        ask_greedy(w)
+
+
+def ask_greedy(w: W) -> None:
+    """Ask every player who has not Got Greedy yet (CN-GREEDY-01, -08)."""
+    seats = [s for s in order(w) if w.greedy[s] == 0]
+    w.asks = [Ask("greedy", s) for s in reversed(seats)]
+    if not w.asks:
+        finish(w)
+
+
+def do_greedy(w: W, ask: Ask, text: str) -> None:
+    w.asks.pop()
+    if text == "greedy":
+        w.greedy[ask.seat] = 1
+    if w.asks:
+        return
+    wanting = [s for s in range(w.n()) if w.greedy[s] == 1]
+    if not wanting:
+        finish(w)
+        return
+    for s in roll_order(w, wanting):
+        swap_hand(w, s)
+        w.greedy[s] = 2
+    ask_greedy(w)
+
+
+def roll_order(w: W, seats: list[int]) -> list[int]:
+    """Several greedy players roll Magic; the higher swaps first (CN-GREEDY-06, -07). Equal totals settle by
+    d6 roll-offs, as for the first Merchant."""
+    if len(seats) == 1:
+        return seats
+    totals = {s: sum(w.dice(stat_of(w, s, 3))) for s in seats}
+    w.notes.append("Greedy Magic rolls: " + ", ".join(f"{w.name(s)} {t}" for s, t in totals.items()) + ".")
+    out: list[int] = []
+    for value in sorted(set(totals.values()), reverse=True):
+        tied = [s for s in seats if totals[s] == value]
+        while len(tied) > 1:
+            rolls = {s: w.below(6) + 1 for s in tied}
+            top = max(rolls.values())
+            first = [s for s in tied if rolls[s] == top]
+            if len(first) == 1:
+                out.append(first[0])
+                tied.remove(first[0])
+        out.extend(tied)
+    return out
+
+
+def swap_hand(w: W, s: int) -> None:
+    """The hand but the card just taken swaps with the Market Pile (CN-GREEDY-02, -03, -05)."""
+    kept = w.took[s]
+    hand = [c for c in w.hands[s] + w.cheats[s] if c != kept]
+    pile = w.market
+    w.market = tuple(hand)
+    w.hands[s] = tuple(c for c in pile if c in CARDS) + ((kept,) if kept in CARDS else ())
+    w.cheats[s] = tuple(c for c in pile if c not in CARDS) + ((kept,) if kept and kept not in CARDS else ())
+    w.notes.append(f"{w.name(s)} Gets Greedy and swaps {len(hand)} cards for {len(pile)}.")
+
+
+def finish(w: W) -> None:
+    """The pile to the Discard Pile; the next player becomes the Merchant and takes a turn (CN-MARKET-08,
+    CN-MERCHANT-09)."""
+    to_discard(w, w.market)
+    w.market = ()
+    w.asks = []
+    w.phase = "turn"
+    w.merchant = w.next_alive(w.merchant)
+    w.merchant_turns = 0
+    w.market_due = False
+    w.notes.append(f"{w.name(w.merchant)} is the new Merchant.")
+    flow.begin_turn(w, w.merchant)

@@ -1,0 +1,226 @@
+"""Chimera Con's `Ruleset`: options, whose decision it is, the legal actions, apply, views and words.
+
+`legal` dispatches on the pending decision: the top ask (a cheat window, an out-of-turn Discard step, a
+Market Phase choice), or else the build or the active seat's turn step. `apply` checks the notation against
+the legal list, cached for the state a bot just asked about, and changes one working copy (`W`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from msgspec.structs import replace
+
+from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
+from chimera_tui.games.con import building, cheating, combat, flow, market, turn
+from chimera_tui.games.con.actions import Move, parse_action
+from chimera_tui.games.con.state import HIDDEN, State
+from chimera_tui.games.con.wording import actor, prompt, said, said_for
+from chimera_tui.games.con.work import W
+
+POINTS = OptionSpec(
+    "points",
+    "Points to win",
+    ("3", "1", "2", "4", "5"),
+    "The first player to survive this many rounds wins (the rulebook does not say; 3 is this edition's).",
+)
+
+
+def legal(w: W) -> list[str]:
+    """The legal decisions in `w`, as notation."""
+    if w.phase == "over":
+        return []
+    if w.asks:
+        ask = w.asks[-1]
+        if ask.kind == "cheat":
+            return cheating.window_options(w, ask)
+        if ask.kind == "discard":
+            return cheating.discard_options(w, ask)
+        if ask.kind == "market":
+            return market.take_options(w)
+        return ["greedy", "content"]
+    if w.phase == "build":
+        return building.build_options(w)
+    step = w.step
+    if step == "draw":
+        return turn.draw_options(w)
+    if step == "sub":
+        return turn.sub_options(w)
+    if step == "act":
+        return combat.act_options(w)
+    return turn.discard_options(w, w.active)
+
+
+def step(w: W, text: str) -> None:
+    """Apply the legal decision `text` to `w`."""
+    if w.asks:
+        ask = w.asks[-1]
+        if ask.kind == "cheat":
+            cheating.do_window(w, ask, text)
+        elif ask.kind == "discard":
+            cheating.do_discard(w, ask, text)
+        elif ask.kind == "market":
+            market.do_take(w, ask, text)
+        else:
+            market.do_greedy(w, ask, text)
+        return
+    if w.phase == "build":
+        building.build(w, text)
+        return
+    s = w.step
+    if s == "draw":
+        turn.do_draw(w, text)
+    elif s == "sub":
+        turn.do_sub(w, text)
+    elif s == "act":
+        combat.do_act(w, text)
+    elif turn.do_discard(w, w.active, text):
+        flow.end_turn(w)
+
+
+_last: list[object] = [None, (), None]
+"""The last state whose legal actions were listed, them, and the unused working copy they came from."""
+
+
+def legal_texts(state: State) -> tuple[str, ...]:
+    if _last[0] is state:
+        return _last[1]  # type: ignore[return-value]
+    w = W(state)
+    out = tuple(legal(w))
+    _last[0], _last[1], _last[2] = state, out, w
+    return out
+
+
+def _working(state: State) -> W:
+    w = _last[2]
+    if _last[0] is state and isinstance(w, W):
+        _last[2] = None
+        return w
+    return W(state)
+
+
+def seat_of(state: State) -> int | None:
+    if state.phase == "over":
+        return None
+    return actor(state)
+
+
+_VIEW: list[object] = [None, None, None]
+"""The last view made: its state, seat and the view (the screen asks for the same one again and again)."""
+_HIDDEN: list[tuple[str, ...]] = [(HIDDEN,) * k for k in range(128)]
+_NO_RNG = Rng(0)
+
+
+def _hidden(k: int) -> tuple[str, ...]:
+    """`k` hidden cards."""
+    return _HIDDEN[k] if k < len(_HIDDEN) else (HIDDEN,) * k
+
+
+class ConRules:
+    """Chimera Con for 2 to 5 players."""
+
+    id: ClassVar[str] = "con"
+    title: ClassVar[str] = "Chimera Con"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    rules_version: ClassVar[int] = 1
+    options: ClassVar[tuple[OptionSpec, ...]] = (POINTS,)
+    state_type: ClassVar[type[State]] = State
+
+    def new_game(self, config: GameConfig, seed: int) -> State:
+        names = tuple(config.name(i) for i in range(config.players))
+        return building.setup(names, int(config.option(POINTS)), seed)
+
+    def to_act(self, state: State) -> int | None:
+        return seat_of(state)
+
+    def legal_actions(self, state: State) -> Sequence[Move]:
+        return [Move(t) for t in legal_texts(state)]
+
+    def apply(self, state: State, action: Move) -> State:
+        if state.phase == "over":
+            raise IllegalAction("The game is over; no more actions can be taken.", action)
+        text = getattr(action, "text", None)
+        if text is None or text not in legal_texts(state):
+            raise IllegalAction(self.why_not(state, str(action)), action)
+        w = _working(state)
+        step(w, text)
+        return w.freeze()
+
+    def why_not(self, state: State, text: str) -> str:
+        """Why `text` is not legal now, in a sentence."""
+        options = legal_texts(state)
+        head = text.split(" ", 1)[0]
+        near = [o for o in options if o.split(" ", 1)[0] == head]
+        more = "..." if len(near) > 6 else ""
+        if near:
+            return f"{text!r} is not possible now; you may {', '.join(near[:6])}{more}."
+        return f"{text!r} is not possible now: {prompt(state)} ({', '.join(options[:6])}{'...' if len(options) > 6 else ''})."
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state: State) -> tuple[int, ...]:
+        return state.points
+
+    def winner(self, state: State) -> tuple[int, ...]:
+        """The seat that reached the target first (only one scores per round, CN-GEN-07)."""
+        if state.phase != "over":
+            return ()
+        best = max(state.points)
+        return tuple(i for i, p in enumerate(state.points) if p == best)
+
+    def view(self, state: State, seat: int | None) -> State:
+        """Hides other seats' hands and cheats, chimeras not yet revealed, and the decks' order."""
+        if _VIEW[0] is state and _VIEW[1] == seat:
+            return _VIEW[2]  # type: ignore[return-value]
+        hands = list(state.hands)
+        cheats = list(state.cheats)
+        for i in range(len(hands)):
+            if i != seat:
+                hands[i] = _hidden(len(hands[i]))
+                cheats[i] = _hidden(len(cheats[i]))
+        parts = state.parts
+        if state.phase == "build":
+            parts = tuple(p if i == seat else ("", "", "") for i, p in enumerate(parts))
+        out = replace(
+            state,
+            hands=tuple(hands),
+            cheats=tuple(cheats),
+            parts=parts,
+            deck=_hidden(len(state.deck)),
+            cheat_deck=_hidden(len(state.cheat_deck)),
+            rng=_NO_RNG,
+        )
+        _VIEW[0], _VIEW[1], _VIEW[2] = state, seat, out
+        return out
+
+    def parse(self, state: State, text: str) -> Move:
+        return parse_action(text)
+
+    def describe(self, state: State, action: Move) -> str:
+        return said(state, str(action))
+
+    def describe_for(self, state: State, action: Move, viewer: int | None) -> str | None:
+        return said_for(state, str(action), viewer)
+
+    def is_irreversible(self, before: State, action: Move, after: State) -> bool:
+        """True when `action` drew randomness or revealed hidden information (an undo barrier)."""
+        return (
+            before.rng != after.rng
+            or len(before.deck) != len(after.deck)
+            or len(before.cheat_deck) != len(after.cheat_deck)
+            or before.phase != after.phase
+            or before.round != after.round
+            or before.market != after.market
+        )
+
+    def round_label(self, state: State) -> str:
+        if state.phase == "over":
+            return "Game over"
+        label = {"build": "building", "turn": "turns", "market": "Market Phase"}[state.phase]
+        return f"Round {state.round} · {label}"
+
+
+RULES = ConRules()
