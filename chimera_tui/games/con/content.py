@@ -267,3 +267,20 @@ def action_text(a: ActionDef) -> str:
         bits.append(f"needs {a.requirement}")
     bits.extend(a.keywords)
     return " · ".join(bits)
+
+
+def card_line(card: Card) -> str:
+    """A creature card's facts in one line, as its rules topic and the screen show them."""
+    size = ("", "Large", "Very Large")[card.size]
+    bits = [card.family, SLOTS[card.slot], *([size] if size else [])]
+    bits += [f"{name.capitalize()} {value}" for name, value in zip(STATS, card.stats, strict=True)]
+    if card.tags:
+        bits.append(", ".join(sorted(card.tags)))
+    if card.excludes:
+        bits.append("will not join " + ", ".join(sorted(card.excludes)))
+    return " · ".join(bits)
+
+
+def cheat_line(kind: CheatDef) -> str:
+    """A cheat kind's facts in one line."""
+    return f"{'Legal' if kind.legal else 'Illegal'} · {WHEN[kind.when]} · {kind.copies} copies"
