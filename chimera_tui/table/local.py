@@ -139,15 +139,33 @@ class LocalTable:
             return exc.reason
         return self.submit(action)
 
-    def play_bot(self) -> str | None:
-        """Make one move for the bot to act; returns its log line, or None when no bot is to act."""
+    def bot_thinks(self) -> bool:
+        """True when the bot to act may think for seconds (the search bot's ``thinks``): screens then ask
+        `bot_decide` off their event loop."""
         actor = self.to_act()
+        return actor is not None and bool(getattr(self._bots.get(actor), "thinks", False))
+
+    def bot_decide(self) -> tuple[Any, Any] | None:
+        """The bot to act's choice, with the state it was made in (None when no bot is to act).
+
+        It reads only the bot's view of one immutable state, so a screen may run it in a worker thread and
+        then pass the result to `play_bot`.
+        """
+        state = self.match.state
+        actor = self.rules.to_act(state)
         bot = self._bots.get(actor) if actor is not None else None
         if bot is None or actor is None:
             return None
-        state = self.match.state
-        action = bot.choose(self.rules.view(state, actor), self.rules.legal_actions(state), actor)
-        self.match.submit(action)
+        return state, bot.choose(self.rules.view(state, actor), self.rules.legal_actions(state), actor)
+
+    def play_bot(self, decided: tuple[Any, Any] | None = None) -> str | None:
+        """Make one move for the bot to act (`decided`: what `bot_decide` chose, played only while the match
+        is still in the state it was chosen in); returns its log line, or None when nothing was played."""
+        if decided is None:
+            decided = self.bot_decide()
+        if decided is None or decided[0] is not self.match.state or not self.bot_to_act():
+            return None
+        self.match.submit(decided[1])
         self._changed()
         return self.match.texts[-1]
 

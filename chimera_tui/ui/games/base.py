@@ -12,6 +12,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from chimera_tui.table.local import LocalTable
+from chimera_tui.ui.games.hint import show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
 
 
@@ -41,6 +42,10 @@ class GameScreen(Screen[None]):
             tooltip="The rules of what is under the cursor",
         ),
         Binding("escape", "leave", "Menu", id="game.leave", tooltip="Back to the menu; the game stays saved"),
+        # H as well as h: on a board, h moves the cursor left (hjkl), as DESIGN.md asks.
+        Binding(
+            "H,h", "hint", "Hint", id="game.hint", show=False, tooltip="What the search bot would do now"
+        ),
     ]
 
     BOT_DELAY: ClassVar[float] = 0.6
@@ -112,6 +117,11 @@ class GameScreen(Screen[None]):
 
     def _bot_move(self) -> None:
         self._bot_timer = None
+        if (
+            self.table.bot_thinks()
+        ):  # the search bot: decide in a thread, say it is thinking (ui/games/hint.py)
+            think_for_bot(self)
+            return
         self.table.play_bot()  # the table's listeners (our _table_changed) follow
 
     def game_over(self) -> None:
@@ -149,6 +159,10 @@ class GameScreen(Screen[None]):
         from chimera_tui.ui.screens.rules import RulesScreen
 
         self.app.push_screen(RulesScreen(self.game_id, topic=self.rules_topic()))
+
+    def action_hint(self) -> None:
+        """The search bot's choice for the seat at the keyboard, in words with a reason; never played."""
+        show_hint(self)
 
     def action_leave(self) -> None:
         self.app.leave_game()  # type: ignore[attr-defined]
