@@ -14,7 +14,7 @@ import msgspec
 from chimera_tui.engine.errors import NotationError
 
 
-class Place(msgspec.Struct, frozen=True, tag="place", array_like=True):
+class Place(msgspec.Struct, frozen=True, tag="place", array_like=True, gc=False):
     """Place worker `worker` (an index into the acting seat's workers) on `space`."""
 
     worker: int
@@ -24,7 +24,7 @@ class Place(msgspec.Struct, frozen=True, tag="place", array_like=True):
         return f"place w{self.worker} {self.space}"
 
 
-class Choose(msgspec.Struct, frozen=True, tag="choose", array_like=True):
+class Choose(msgspec.Struct, frozen=True, tag="choose", array_like=True, gc=False):
     """Answer the pending prompt with `value`."""
 
     value: str
@@ -33,7 +33,7 @@ class Choose(msgspec.Struct, frozen=True, tag="choose", array_like=True):
         return f"choose {self.value}"
 
 
-class Flush(msgspec.Struct, frozen=True, tag="flush", array_like=True):
+class Flush(msgspec.Struct, frozen=True, tag="flush", array_like=True, gc=False):
     """Discard the starting card to flush the Reactor (once per game, at the start of one's turn)."""
 
     def __str__(self) -> str:
@@ -41,6 +41,7 @@ class Flush(msgspec.Struct, frozen=True, tag="flush", array_like=True):
 
 
 Action = Place | Choose | Flush
+"""Actions are ``gc=False`` like the state's Structs: they hold only strings and numbers."""
 
 
 def parse_action(text: str) -> Action:

@@ -238,8 +238,9 @@ class Content(msgspec.Struct, frozen=True):
     simple_options: dict[int, tuple[int, int]]
     """id(option) -> (coins, food) it must be able to pay, for options made only of payments and plain gains
     (the rules' fast path; the options live as long as this Content)."""
-    simple_modules: dict[str, tuple[tuple[int, int], ...]]
-    """Modules whose every option is simple (see `simple_options`) -> each option's (coins, food) needed."""
+    local_modules: frozenset[str]
+    """Modules whose options check only the seat's coins and food and the placed worker's components (no
+    board, supply, display or other worker), so whether one can be used is a function of those three."""
     printed_open: tuple[str, ...]
     """The printed modules' ids (Command Hub slot B included: its countdown is over)."""
     printed_locked: tuple[str, ...]
@@ -379,11 +380,9 @@ def load() -> Content:
         hub_hexes=(hex_of["hub-a"], hex_of["hub-b"]),
         neighbours={h: frozenset(x for x in h.neighbours() if x in space_at) for h in space_at},
         simple_options={id(o): need for m in modules.values() for o in m.options if (need := _simple(o))},
-        simple_modules={
-            m.id: tuple(need for o in m.options if (need := _simple(o)))
-            for m in modules.values()
-            if m.options and all(_simple(o) for o in m.options)
-        },
+        local_modules=frozenset(
+            m.id for m in modules.values() if all(op.op in _LOCAL for o in m.options for op in o.ops)
+        ),
         printed_open=tuple(m.id for m in mods.default),
         printed_locked=tuple(m.id for m in mods.default if m.id != "hub-b"),
         worker_free=frozenset(
@@ -397,9 +396,13 @@ def load() -> Content:
 _READS_WORKER = WORKER_OPS | {"copy", "recall"}
 """Ops whose feasibility depends on the placed worker (its components, or which worker it is)."""
 
+_LOCAL = frozenset({"pay", "gain_per", "detach", "discard", "refill"})
+"""With `_PLAIN`: ops whose feasibility reads only coins, food and the worker's components."""
+
 _PLAIN = frozenset({"gain", "gain_round", "per_hub", "per_color", "command", "marker", "research", "component",
                     "beg", "place", "again", "wipe", "worker"})  # fmt: skip
 """Ops that can always be carried out."""
+_LOCAL |= _PLAIN
 
 
 def _simple(opt: Option) -> tuple[int, int] | None:

@@ -197,20 +197,24 @@ def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     return [i for i, o in enumerate(m.options) if option_problem(g, seat, wi, m, o) is None]
 
 
-_AFFORDABLE: dict[tuple[int, int], frozenset[str]] = {}
-"""(coins, food) -> the simple modules (`Content.simple_modules`) a seat with them can use: a table filled as
-the game goes, so listing placements answers most modules with one set lookup."""
+_USABLE: dict[tuple[tuple[str, ...], int, int], frozenset[str]] = {}
+"""(worker's components, coins, food) -> the local modules (`Content.local_modules`) a placed worker can use:
+a table filled as games go (`module_ok` answers each new row), so listing placements answers most modules
+with one set lookup. Bounded: cleared when it grows past `_USABLE_ROWS`."""
+_USABLE_ROWS = 20_000
 
 
-def simple_usable(g: G, coins: int, food: int) -> frozenset[str]:
-    """The simple modules a seat with `coins` and `food` can use (every other check aside)."""
-    key = (coins, food)
-    usable = _AFFORDABLE.get(key)
+def usable_local(g: G, seat: int, wi: int) -> frozenset[str]:
+    """The local modules worker `wi` (placed, not -1) of `seat` could use, every other check aside."""
+    p = g.players[seat]
+    key = (g.comps(seat, wi), p.coins, p.food)
+    usable = _USABLE.get(key)
     if usable is None:
-        usable = _AFFORDABLE[key] = frozenset(
-            mid
-            for mid, needs in g.c.simple_modules.items()
-            if any(coins >= c and food >= f for c, f in needs)
+        if len(_USABLE) >= _USABLE_ROWS:
+            _USABLE.clear()
+        modules = g.c.modules
+        usable = _USABLE[key] = frozenset(
+            mid for mid in g.c.local_modules if module_ok(g, seat, wi, modules[mid])
         )
     return usable
 

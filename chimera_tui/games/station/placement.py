@@ -85,15 +85,15 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     keeps the answers for modules that do not depend on the worker (`Content.worker_free`) across the
     workers of one seat.
     """
-    from chimera_tui.games.station.effects import module_ok, simple_usable, station_modules
+    from chimera_tui.games.station.effects import module_ok, station_modules, usable_local
 
     c = g.c
     occ = g.occupancy()
     modules = c.modules
     free = c.worker_free
-    simple = c.simple_modules
+    local = c.local_modules
     p = g.players[seat]
-    usable = simple_usable(g, p.coins, p.food)
+    usable = usable_local(g, seat, wi)
     comps = g.comps(seat, wi)
     out = []
     if (
@@ -106,7 +106,7 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
         held = occ.get(space)
         if held is not None and not _may_take(g, seat, comps, space, held):
             continue
-        if space in simple:
+        if space in local:
             ok = space in usable
         elif memo is not None and space in free:
             known = memo.get(space)
