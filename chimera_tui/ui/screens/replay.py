@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
+from chimera_tui.replay_analysis import Estimate, analysable
 from chimera_tui.table.replay import REPLAY_REFUSAL, ReplayTable
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.base import GameScreen
@@ -91,12 +92,25 @@ class ReplayControls(GameScreen):
             priority=True,
             tooltip="Everyone's view, or one seat's",
         ),
+        Binding(
+            "e",
+            "replay_analysis",
+            "Chart",
+            id="replay.analysis",
+            priority=True,
+            tooltip="Where the game turned: the search bot's estimate of each seat's chance, round by round",
+        ),
         Binding("u", "undo", "Undo", id="game.undo", show=False),
         Binding("ctrl+s", "save", "Save", id="game.save", show=False),
         Binding("escape", "leave", "Leave", id="game.leave", tooltip="Stop watching"),
         Binding("c", "replay_refuse", "Choices", show=False),
         Binding("enter", "replay_refuse", "Choose", show=False, priority=True),
     ]
+
+    def __init__(self, table: Any, *, bot_delay: float | None = None) -> None:
+        super().__init__(table, bot_delay=bot_delay)
+        self._estimates: list[Estimate] = []
+        """The analysis's points found so far (kept while the screen lives)."""
 
     @property
     def replay(self) -> ReplayTable:
@@ -141,6 +155,11 @@ class ReplayControls(GameScreen):
 
         self.app.push_screen(JumpDialog(self.replay.step, self.replay.total), chosen)
 
+    def action_replay_analysis(self) -> None:
+        from chimera_tui.ui.screens.replay_analysis import AnalysisScreen
+
+        self.app.push_screen(AnalysisScreen(self.replay, self._estimates))
+
     def action_replay_viewpoint(self) -> None:
         self.replay.cycle_viewpoint()
         seat = self.replay.viewpoint
@@ -152,6 +171,8 @@ class ReplayControls(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("undo", "save"):
             return True  # hidden keys that say "This is a replay"
+        if action == "replay_analysis":
+            return analysable(self.replay.full)
         return super().check_action(action, parameters)
 
     def submit(self, action: Any) -> bool:
@@ -186,4 +207,4 @@ def replay_screen(table: ReplayTable) -> ReplayControls:
     cls = _CLASSES.get(base)
     if cls is None:
         cls = _CLASSES[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {})
-    return cls(table, bot_delay=0)  # type: ignore[arg-type]
+    return cls(table, bot_delay=0)
