@@ -581,7 +581,17 @@ class TableHost:
         assert bot is not None
         state = table.match.state
         try:
-            action = bot.choose(table.rules.view(state, actor), table.rules.legal_actions(state), actor)
+            view, legal = table.rules.view(state, actor), table.rules.legal_actions(state)
+            if getattr(bot, "thinks", False):  # the search bot: think in a thread, never stall other tables
+                action = await asyncio.to_thread(bot.choose, view, legal, actor)
+                if (
+                    self.tables.get(table.code) is not table
+                    or table.match is None
+                    or table.match.state is not state
+                ):
+                    return
+            else:
+                action = bot.choose(view, legal, actor)
             table.match.submit(action)
         except Exception:
             log.exception("table %s: the bot of seat %d failed", table.code, actor + 1)
