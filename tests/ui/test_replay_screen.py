@@ -260,3 +260,15 @@ def test_replay_screens_are_made_once_per_game_screen() -> None:
     two = replay_screen(_table("station-3p-seed12"))
     assert type(one) is type(two) and type(one).__name__ == "ReplayStationScreen"
     assert isinstance(replay_screen(_table("codename-2p-seed21")), CodenameScreen)
+
+
+def test_the_bar_shows_names_as_typed_and_fits_the_width() -> None:
+    """Player-given names are plain text in the bar (never markup); a narrow bar keeps the step and viewer."""
+    from chimera_tui.ui.screens.replay_bar import bar_content
+
+    match, _ = replayed("codename-2p-seed21")
+    replay = ReplayTable("codename", match, (Seat("[/]"), Seat("[bold]Eve\\")), step=7, viewpoint=1)
+    wide = bar_content(replay, 120).plain
+    assert wide.startswith(" REPLAY  step 7 of 70 · ") and "seen by [bold]Eve\\" in wide
+    narrow = bar_content(replay, 40)
+    assert narrow.cell_length <= 40 and narrow.plain.startswith(" REPLAY  7/70 view: [bold]Eve")
