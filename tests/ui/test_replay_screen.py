@@ -272,3 +272,19 @@ def test_the_bar_shows_names_as_typed_and_fits_the_width() -> None:
     assert wide.startswith(" REPLAY  step 7 of 70 · ") and "seen by [bold]Eve\\" in wide
     narrow = bar_content(replay, 40)
     assert narrow.cell_length <= 40 and narrow.plain.startswith(" REPLAY  7/70 view: [bold]Eve")
+
+
+async def test_every_step_of_a_whole_game_draws(tmp_path: Path) -> None:
+    """A game screen meets every position of a game from a seat that does not act in it (no legal actions
+    while it is that seat's turn, something a live game never shows): each one draws."""
+    replay = _table("codename-2p-seed21", viewpoint=1)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        screen = app.screen
+        while replay.step < replay.total:
+            await pilot.press("full_stop")
+            await pilot.pause(0.01)
+            assert screen.state == replay.view()
+        await until(pilot, lambda: app.screen is not screen)  # the results, as at the end of a live game
+        assert app.is_running
