@@ -23,7 +23,7 @@ from chimera_tui.ui.games.station.screen import StationScreen
 from chimera_tui.ui.games.station.widgets import ResultsScreen
 from chimera_tui.ui.screens.load_game import LoadGameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
-from chimera_tui.ui.screens.replay import ReplayControls, replay_screen
+from chimera_tui.ui.screens.replay import HINT_REFUSAL, ReplayControls, replay_screen
 from chimera_tui.ui.screens.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay_bar import ReplayBar
 from chimera_tui.ui.screens.replay_jump import JumpDialog, parse_step
@@ -151,9 +151,9 @@ async def test_nothing_can_be_played_or_saved(tmp_path: Path) -> None:
         assert isinstance(screen, GameScreen)
         legal = replay.rules.legal_actions(replay.match.state)
         assert not screen.submit(legal[0])
-        await pilot.press("u", "ctrl+s", "enter", "c")
+        await pilot.press("u", "ctrl+s", "enter", "c", "H")
         await pilot.pause()
-        assert REPLAY_REFUSAL in _notes(app)
+        assert REPLAY_REFUSAL in _notes(app) and HINT_REFUSAL in _notes(app)
         assert "This is a replay: the save it shows is never written." in _notes(app)
         assert replay.step == 5 and app.screen is screen
         assert list(tmp_path.iterdir()) == []  # no save was written anywhere

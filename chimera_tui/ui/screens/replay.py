@@ -183,6 +183,9 @@ class ReplayControls(GameScreen):
         """Enter and c, which choose in a live game."""
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
 
+    def action_hint(self) -> None:
+        self.notify(HINT_REFUSAL, severity="warning", title="Replay", markup=False)
+
     def action_undo(self) -> None:
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
 
@@ -196,6 +199,9 @@ class ReplayControls(GameScreen):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+HINT_REFUSAL = "This is a replay: no hints here; e charts how the search bot judged the game."
 
 
 _CLASSES: dict[type[GameScreen], type[ReplayControls]] = {}
