@@ -229,7 +229,14 @@ class ReplayTable:
 
     # -- acting: never ---------------------------------------------------------------------------------
 
-    def play_bot(self) -> str | None:
+    def bot_thinks(self) -> bool:
+        return False
+
+    def bot_decide(self) -> tuple[Any, Any] | None:
+        """None: no bot is ever to act in a replay."""
+        return None
+
+    def play_bot(self, decided: tuple[Any, Any] | None = None) -> str | None:
         return None
 
     def submit(self, action: Any) -> str | None:

@@ -135,6 +135,7 @@ def test_a_replay_never_acts() -> None:
     assert replay.submit_text(str(legal[0])) == REPLAY_REFUSAL
     assert replay.undo() == REPLAY_REFUSAL and replay.undo_refusal() == REPLAY_REFUSAL
     assert replay.play_bot() is None and not replay.bot_to_act()
+    assert not replay.bot_thinks() and replay.bot_decide() is None
     assert replay.human_seats() == () and not replay.needs_hand_off(0, 1)
     assert replay.step == 3 and len(match) == replay.total  # nothing was applied
 
@@ -150,6 +151,12 @@ def test_listeners_hear_moves_and_viewpoint_changes_only() -> None:
     replay.set_viewpoint(1)
     assert heard == [1, 1]
     replay.unsubscribe(heard.append)  # unknown listeners are ignored
+
+
+def test_it_has_every_method_the_live_table_has() -> None:
+    """The game screens need no change: whatever they may ask a LocalTable, a ReplayTable answers."""
+    public = {name for name in dir(LocalTable) if not name.startswith("_")}
+    assert public <= set(dir(ReplayTable))
 
 
 def test_the_past_is_readable_but_not_the_future() -> None:
