@@ -12,8 +12,13 @@ The tree is single-observer information-set MCTS (Cowling, Powley and Whitehouse
 seat's information set, one node per action sequence, with UCB1 using how often each action was available
 (an action may be legal in one determinization and not in another). With nothing hidden it is plain UCT.
 Rewards are wins: 1 shared among the winners of the playout, 0 for the rest, each node counted for the seat
-that chose its action. Playouts pick uniformly among the legal actions (a game may offer a cheaper or better
-``playout_action(state, legal, rnd) -> action`` hook). The move played is the most visited one.
+that chose its action. Playouts pick uniformly among the legal actions, unless the game offers a better
+``playout_action(state, legal, rnd) -> action`` hook; a game with that hook also gets progressive widening:
+a node with n visits has at most 1 + √n children, added in the order the policy prefers (its pick first,
+then at random), so a few hundred playouts are not spread over fifteen possible bids. The move played is
+the most visited one; a game may also name its own choice from the view, ``prior_action(view, legal, seat)``
+(its heuristic bot's), which is searched first and kept unless another action is clearly better
+(`CONFIDENCE`), so a few hundred noisy playouts never make the bot worse than that heuristic.
 
 Everything is seeded from the bot's own seed, so with a playout budget (no time limit) the same view and seed
 give the same choice; the choice reads nothing but `view(state, seat)`.
@@ -39,6 +44,9 @@ DEFAULT_SECONDS = 1.8
 """The plain ``search`` level's time limit per move, so it answers within 2 s on one core."""
 EXPLORATION = 0.7
 """UCB1's exploration constant for win rates in [0, 1]."""
+CONFIDENCE = 1.64
+"""A game's own choice (``prior_action``) is kept unless another action wins more often by this many
+standard errors (one-sided 95 %)."""
 PLAYOUT_LIMIT = 5_000
 """Decisions after which a playout stops and the leaders on score count as its winners."""
 
@@ -106,10 +114,11 @@ class SearchResult(msgspec.Struct, frozen=True):
         name = words or str
         if not self.playouts or not self.choices:
             return "the only action possible now"
-        best = self.choices[0]
+        best = next((c for c in self.choices if c.action == self.action), self.choices[0])
         line = f"wins {best.rate:.0%} of {best.visits} playouts"
-        if len(self.choices) > 1:
-            runner = max(self.choices[1:], key=lambda c: (c.rate, c.visits))
+        others = [c for c in self.choices if c is not best and c.visits]
+        if others:
+            runner = max(others, key=lambda c: (c.rate, c.visits))
             line += f"; next best {name(runner.action)} {runner.rate:.0%}"
         return line
 
@@ -152,14 +161,16 @@ def search(
     if fill is None:
         raise ValueError(f"{rules.title} cannot be searched: its views hide facts it cannot fill in")
     playout_action = getattr(rules, "playout_action", None)
+    prior_action = getattr(rules, "prior_action", None)
     rnd = random.Random(seed)
     rng = Rng(seed)
     deadline = None if seconds is None else time.perf_counter() + seconds
     to_act, legal_actions, apply = rules.to_act, rules.legal_actions, rules.apply
     root = _Node(seat)
     root_children = root.children
-    for action in legal:
-        root_children[action] = _Node(seat)
+    prior = prior_action(view, legal, seat) if prior_action is not None else None
+    if prior is not None:
+        root_children[prior] = _Node(seat)
     done = failed = 0
     log, sqrt = math.log, math.sqrt
     while done < playouts and (deadline is None or time.perf_counter() < deadline):
@@ -181,8 +192,10 @@ def search(
                         untried.append(action)
                     else:
                         child.avail += 1
-                if untried:
-                    action = untried[rnd.randrange(len(untried))]
+                if untried and (
+                    playout_action is None or len(options) - len(untried) < 1 + int(sqrt(node.visits))
+                ):
+                    action = _next_child(state, options, untried, rnd, playout_action)
                     child = children[action] = _Node(actor)
                     child.avail = 1
                     expanded = True
@@ -190,7 +203,9 @@ def search(
                     best_score = -1.0
                     action = child = None
                     for option in options:
-                        c = children[option]
+                        c = children.get(option)
+                        if c is None:  # not yet widened to
+                            continue
                         if c.visits == 0:
                             score = 2.0 + rnd.random()
                         else:
@@ -210,6 +225,7 @@ def search(
         except _SKIPPED:
             failed += 1
             continue
+        root.visits += 1
         for visited in path:
             visited.visits += 1
             visited.wins += outcome.get(visited.seat, 0.0)
@@ -218,7 +234,33 @@ def search(
         key=lambda c: (c.visits, c.rate),
         reverse=True,
     )
-    return SearchResult(ranked[0].action, done, tuple(ranked), failed)
+    if not ranked:  # every playout failed: no statistics to go by
+        return SearchResult(legal[rnd.randrange(len(legal))], done, (), failed)
+    chosen = ranked[0]
+    if prior is not None and chosen.action != prior:
+        kept = next(c for c in ranked if c.action == prior)
+        if not _clearly_better(chosen, kept):
+            chosen = kept
+    return SearchResult(chosen.action, done, tuple(ranked), failed)
+
+
+def _clearly_better(one: Choice, other: Choice) -> bool:
+    """Whether `one` wins more often than `other` by more than `CONFIDENCE` standard errors."""
+    if not other.visits:
+        return True
+    spread = sum(max(c.rate * (1 - c.rate), 0.05) / max(c.visits, 1) for c in (one, other))
+    return one.rate - other.rate > CONFIDENCE * math.sqrt(spread)
+
+
+def _next_child(
+    state: Any, options: Sequence[Any], untried: list[Any], rnd: random.Random, policy: Any | None
+) -> Any:
+    """The next action to add to a node: the playout policy's pick when it is untried, else a random one."""
+    if policy is not None:
+        pick = policy(state, options, rnd)
+        if pick in untried:
+            return pick
+    return untried[rnd.randrange(len(untried))]
 
 
 def _playout(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 import msgspec
 
 from chimera_tui.engine import Rng
-from tests.tinygame import Pebbles, State
+from tests.tinygame import Action, Pebbles, State
 
 CARDS = (1, 1, 2, 2, 3, 3)
 
@@ -43,3 +44,15 @@ class OpenPebbles(Pebbles):
 
 SEARCHABLE = SearchablePebbles()
 OPEN = OpenPebbles()
+
+
+class HintedPebbles(OpenPebbles):
+    """Open Pebbles whose own choice (``prior_action``) is always to take one pebble."""
+
+    id: ClassVar[str] = "pebbles-hinted"
+
+    def prior_action(self, view: State, legal: Sequence[Action], seat: int) -> Action:
+        return legal[0]
+
+
+HINTED = HintedPebbles()

@@ -10,7 +10,7 @@ from chimera_tui import games
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.engine.bots import bot_factories
 from chimera_tui.engine.search import SearchBot, parse_level, search, supports_search
-from tests.engine.search_pebbles import OPEN, SEARCHABLE
+from tests.engine.search_pebbles import HINTED, OPEN, SEARCHABLE
 from tests.tinygame import RULES, Roll, State, Take
 
 
@@ -112,3 +112,15 @@ def test_a_search_bot_with_a_playout_budget_repeats_its_choices() -> None:
     ]
     assert first[0] == first[1]
     assert msgspec.structs.asdict(first[0])["playouts"] == 80
+
+
+def test_the_games_own_choice_is_kept_unless_another_is_clearly_better() -> None:
+    """``prior_action`` (here: always take one) stands where the playouts see no difference, and gives way
+    where another action clearly wins more often."""
+    lost = position(1, (0, 5), (1, 1))
+    result = search(HINTED, HINTED.view(lost, 0), 0, HINTED.legal_actions(lost), seed=2, playouts=60)
+    assert result.action == Take(1)
+    won = position(2, (3, 3), (1, 1))
+    result = search(HINTED, HINTED.view(won, 0), 0, HINTED.legal_actions(won), seed=2, playouts=200)
+    assert result.action == Take(2)
+    assert result.reason().startswith("wins 100% of ")

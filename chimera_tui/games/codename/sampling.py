@@ -96,3 +96,10 @@ def playout_action(state: State, legal: Sequence[Action], rnd: random.Random) ->
     assert seat is not None
     action: Action = GreedyBot(None, rnd.getrandbits(32)).choose(state, legal, seat)
     return action
+
+
+def prior_action(view: State, legal: Sequence[Action], seat: int) -> Action:
+    """The greedy bot's choice from the seat's view: the search bot keeps it unless the playouts clearly
+    prefer another action."""
+    action: Action = GreedyBot(None, 0).choose(view, legal, seat)
+    return action
