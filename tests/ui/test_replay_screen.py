@@ -288,3 +288,18 @@ async def test_every_step_of_a_whole_game_draws(tmp_path: Path) -> None:
             assert screen.state == replay.view()
         await until(pilot, lambda: app.screen is not screen)  # the results, as at the end of a live game
         assert app.is_running
+
+
+async def test_watch_on_a_damaged_save_says_why(tmp_path: Path) -> None:
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    (folder / "broken.chimera").write_bytes(b"not a save")
+    app = ChimeraApp(saves=folder, bot_delay=0.0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.action_load_game()
+        await until(pilot, lambda: isinstance(app.screen, LoadGameScreen) and app.screen.checked)
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadGameScreen)
+        assert any("broken.chimera" in note and "not a Chimera Tabletop save" in note for note in _notes(app))
