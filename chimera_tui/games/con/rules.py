@@ -112,6 +112,27 @@ _HIDDEN: list[tuple[str, ...]] = [(HIDDEN,) * k for k in range(128)]
 _NO_RNG = Rng(0)
 
 
+_REDACTED: dict[
+    int | None, tuple[object, object, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]
+] = {}
+"""Seat -> the hands and cheats last redacted for it, and their redacted forms (unchanged tuples are shared
+between states, so most views reuse them)."""
+
+
+def _redacted_hands(
+    state: State, seat: int | None
+) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]:
+    hit = _REDACTED.get(seat)
+    if hit is not None and hit[0] is state.hands and hit[1] is state.cheats:
+        return hit[2], hit[3]
+    hid = _HIDDEN
+    hands = [h if i == seat else hid[len(h)] for i, h in enumerate(state.hands)]
+    cheats = [h if i == seat else hid[len(h)] for i, h in enumerate(state.cheats)]
+    out = (tuple(hands), tuple(cheats))
+    _REDACTED[seat] = (state.hands, state.cheats, *out)
+    return out
+
+
 def _hidden(k: int) -> tuple[str, ...]:
     """`k` hidden cards."""
     return _HIDDEN[k] if k < len(_HIDDEN) else (HIDDEN,) * k
@@ -175,19 +196,14 @@ class ConRules:
         """Hides other seats' hands and cheats, chimeras not yet revealed, and the decks' order."""
         if _VIEW[0] is state and _VIEW[1] == seat:
             return _VIEW[2]  # type: ignore[return-value]
-        hands = list(state.hands)
-        cheats = list(state.cheats)
-        for i in range(len(hands)):
-            if i != seat:
-                hands[i] = _hidden(len(hands[i]))
-                cheats[i] = _hidden(len(cheats[i]))
+        hands, cheats = _redacted_hands(state, seat)
         parts = state.parts
         if state.phase == "build":
             parts = tuple(p if i == seat else ("", "", "") for i, p in enumerate(parts))
         out = replace(
             state,
-            hands=tuple(hands),
-            cheats=tuple(cheats),
+            hands=hands,
+            cheats=cheats,
             parts=parts,
             deck=_hidden(len(state.deck)),
             cheat_deck=_hidden(len(state.cheat_deck)),

@@ -54,6 +54,7 @@ class W:
         "points",
         "rigged",
         "round",
+        "s",
         "seed",
         "status",
         "step",
@@ -62,6 +63,7 @@ class W:
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
+        self.s = s
         self.names = s.names
         self.target = s.target
         self.round = s.round
@@ -99,9 +101,20 @@ class W:
         self.notes: list[str] = []
 
     def freeze(self) -> State:
+        """The new State; per-seat tuples that did not change are the old ones (views reuse their redaction)."""
+        s = self.s
+        hands = tuple(self.hands)
+        if hands == s.hands:
+            hands = s.hands
+        cheats = tuple(self.cheats)
+        if cheats == s.cheats:
+            cheats = s.cheats
+        parts = tuple(self.parts)
+        if parts == s.parts:
+            parts = s.parts
         return State(
             self.names, self.target, self.round, self.phase, tuple(self.points), tuple(self.alive),
-            tuple(self.parts), tuple(self.hands), tuple(self.cheats), tuple(self.damage), tuple(self.status),
+            parts, hands, cheats, tuple(self.damage), tuple(self.status),
             self.petrified, self.deck, self.cheat_deck, self.market, self.discard, self.aside,
             tuple(self.built), self.merchant, self.merchant_turns, self.active, self.step, self.drawn,
             self.no_action, tuple(self.passed), tuple(self.asks), self.attack, tuple(self.took),
