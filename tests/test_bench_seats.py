@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -63,3 +64,23 @@ def test_bad_seats_are_refused_in_one_line(searchable: None, capsys: pytest.Capt
     assert cli.main(["bench", SEARCHABLE.id, "--players", "3", "--seats", "search,random"]) == 2
     assert capsys.readouterr().err.strip() == "--seats names 2 levels for 3 players: give one per seat."
     assert cli.main(["bench", SEARCHABLE.id, "--seats", "search:0,random"]) == 2
+
+
+def test_search_levels_seat_bots_on_the_command_line_and_survive_a_save(tmp_path: Path) -> None:
+    """`chimera new codename --seats human,search:300` seats that level; a save names it and loads it back."""
+    from datetime import datetime
+
+    from chimera_tui.launch import make_seats, new_start
+    from chimera_tui.saves import load
+    from chimera_tui.saves.format import save_match
+    from chimera_tui.table.local import LocalTable
+
+    seats = make_seats("codename", 2, ["human", "search:300"], [])
+    assert seats[1].bot == "search:300" and seats[1].name == "Bot 2 (search:300)"
+    start = new_start("codename", 2, seats, 5, {})
+    table = LocalTable("codename", start.match, start.seats)
+    assert table.bot_thinks() is False  # a person's turn first
+    path = tmp_path / "game.chimera"
+    save_match(start.match, path, now=datetime(2026, 11, 24), seats=start.seats)
+    again = load(path)
+    assert again.seats[1].bot == "search:300"

@@ -55,7 +55,7 @@ class RandomBot:
 
 GENERIC_BOTS: Mapping[str, BotFactory] = {"random": RandomBot}
 
-SEARCH_LEVELS: tuple[str, ...] = ("search", "search:100", "search:2000")
+SEARCH_LEVELS: tuple[str, ...] = ("search", "search:100", "search:1000")
 """The search levels seat lists offer (any ``search:N`` is accepted by name): the default, a quick one and
 a slow, stronger one."""
 

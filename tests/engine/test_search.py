@@ -82,7 +82,7 @@ def test_search_needs_a_way_to_fill_in_hidden_facts() -> None:
 
 def test_levels_are_listed_and_any_playout_count_parses() -> None:
     levels = bot_factories(SEARCHABLE)
-    assert list(levels) == ["random", "search", "search:100", "search:2000"]
+    assert list(levels) == ["random", "search", "search:100", "search:1000"]
     assert "search:37" in levels and levels.get("search:37") is not None
     bot = levels["search:37"](SEARCHABLE, 1)
     assert (
