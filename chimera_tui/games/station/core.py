@@ -82,11 +82,16 @@ class P:
         )  # fmt: skip
 
 
+_OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
+"""The last players tuple whose occupancy was worked out, and that occupancy (never changed in place: a G
+that moves a worker works out its own)."""
+
+
 class G:
     """The working copy of `State` used while applying one action (or listing the legal ones)."""
 
     __slots__ = ("_occ", "again", "built", "c", "countdown", "discard", "draft", "free_hexes", "lead",
-                 "marker_taken", "names", "perk_deck", "perk_display", "phase", "pile", "players", "reactor",
+                 "marker_taken", "moved", "names", "perk_deck", "perk_display", "phase", "pile", "players", "reactor",
                  "revealed", "rng", "round", "round_markers", "s", "scoring", "start", "supply", "tasks", "thawed",
                  "told", "turn", "watching")  # fmt: skip
 
@@ -122,6 +127,8 @@ class G:
         self.revealed = False
         """Set when hidden information was revealed or randomness drawn (undo barrier)."""
         self._occ: dict[str, tuple[int, int]] | None = None
+        self.moved = False
+        """A worker moved in this G (so the occupancy of `s.players` no longer holds)."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
@@ -213,20 +220,28 @@ class G:
 
     def occupancy(self) -> dict[str, tuple[int, int]]:
         """Module or Lab slot id -> (seat, worker index) of the worker there."""
-        if self._occ is None:
-            occ: dict[str, tuple[int, int]] = {}
-            for seat, p in enumerate(self.players):
-                for wi, w in enumerate(p.workers):
-                    if w.where not in OFF_BOARD:
-                        occ[w.where] = (seat, wi)
+        occ = self._occ
+        if occ is None:
+            players, known = _OCC_FOR[0]
+            if not self.moved and players is self.s.players:
+                occ = known  # the same seats as the last G over these players (legal_actions, then apply)
+            else:
+                occ = {}
+                for seat, p in enumerate(self.players):
+                    for wi, w in enumerate(p.workers):
+                        if w.where not in OFF_BOARD:
+                            occ[w.where] = (seat, wi)
+                if not self.moved:
+                    _OCC_FOR[0] = (self.s.players, occ)
             self._occ = occ
-        return self._occ
+        return occ
 
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
         p = self.w(seat)
         p.workers[wi] = Worker(p.workers[wi].comps, where)
         self._occ = None
+        self.moved = True
 
     def comps(self, seat: int, wi: int) -> tuple[str, ...]:
         """The components on worker `wi` of `seat` (none for a workerless activation, -1)."""

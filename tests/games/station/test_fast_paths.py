@@ -1,0 +1,99 @@
+"""The rules core's fast paths (issue 10) give the same answers as the slow ones they stand in for.
+
+Listing placements answers yes/no from tables and shares worker-independent answers across a seat's workers;
+`apply` skips re-checking an action taken from the list `legal_actions` just gave for that same state; `view`
+reuses its last answer; seats are thawed only when they change. Each test compares the fast answer with the
+slow one (the worded reasons, a fresh copy of the state) on seeded random positions.
+"""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from chimera_tui.engine import GameConfig, IllegalAction, Rng
+from chimera_tui.games.station import RULES, Place, State
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import G
+from chimera_tui.games.station.placement import legal_spaces, space_problem
+from chimera_tui.games.station.rules import _placing
+
+ENC = msgspec.msgpack.Encoder(order="deterministic")
+DEC = msgspec.msgpack.Decoder(State)
+
+
+def _positions(seeds: range):
+    """Every state of seeded random games (2-4 players, both sides), with the action taken from it."""
+    for seed in seeds:
+        state = RULES.new_game(GameConfig(players=2 + seed % 3, options={"side": "AB"[seed % 2]}), seed)
+        rng = Rng(seed + 7)
+        while not RULES.is_over(state):
+            action, rng = rng.choice(RULES.legal_actions(state))
+            yield state, action
+            state = RULES.apply(state, action)
+
+
+def test_placements_shared_across_a_seats_workers_match_the_refusal_reasons():
+    """With one memo for all of a seat's workers (as `legal_actions` lists them), every worker still gets
+    exactly the spaces `space_problem` accepts."""
+    everything = ["lab", "lounge", *content().modules]
+    checked = 0
+    for state, _ in _positions(range(30)):
+        g = G(state)
+        placing = _placing(g)
+        if placing is None:
+            continue
+        seat, workers, _ = placing
+        memo: dict[str, bool] = {}
+        for wi in workers:
+            slow = {s for s in everything if space_problem(g, seat, wi, s) is None}
+            assert set(legal_spaces(g, seat, wi, memo)) == slow
+            checked += 1
+    assert checked > 1000
+
+
+def test_apply_after_listing_equals_apply_on_a_fresh_copy():
+    """The listed-action shortcut gives byte-identical states to a full check on an unlisted copy."""
+    for state, action in _positions(range(8)):
+        copy = DEC.decode(ENC.encode(state))
+        assert copy is not state
+        RULES.legal_actions(state)
+        fast = RULES.apply(state, action)
+        slow = RULES.apply(copy, action)
+        assert ENC.encode(fast) == ENC.encode(slow)
+
+
+def test_an_unlisted_action_is_still_refused_with_its_reason_right_after_listing():
+    state = RULES.new_game(GameConfig(players=2), 3)
+    while not isinstance(RULES.legal_actions(state)[0], Place):
+        state = RULES.apply(state, RULES.legal_actions(state)[0])
+    listed = RULES.legal_actions(state)
+    offered = {a.space for a in listed if isinstance(a, Place)}
+    space = next(m for m in content().modules if m not in offered)
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, Place(listed[0].worker, space))
+    assert refused.value.reason.endswith(".") and len(refused.value.reason) > 20
+
+
+def test_the_view_is_kept_for_the_same_state_and_redacts_each_new_one():
+    first = RULES.new_game(GameConfig(players=3), 5)
+    second = RULES.apply(first, RULES.legal_actions(first)[0])
+    seen = RULES.view(first, 0)
+    assert RULES.view(first, 1) is seen and RULES.view(first, None) is seen
+    assert set(seen.pile) == {"?"} and seen.pile != first.pile
+    other = RULES.view(second, 0)
+    assert other is not seen and set(other.perk_deck) == {"?"} and len(other.pile) == len(second.pile)
+
+
+def test_untouched_seats_are_the_states_own_objects():
+    """Copy on write: an action keeps the Player objects of the seats it does not change."""
+    same = kept = changed = 0
+    for state, action in _positions(range(4)):
+        after = RULES.apply(state, action)
+        for before_p, after_p in zip(state.players, after.players, strict=True):
+            if before_p == after_p:
+                same += 1
+                kept += before_p is after_p
+            else:
+                changed += 1
+    assert kept > 0.9 * same and same > 500 and changed > 100
