@@ -27,13 +27,19 @@ from pathlib import Path
 
 _ESCAPE = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b.")
 
-KEYS: dict[str, tuple[bytes, bytes]] = {
-    "left/right": (b"\x1b[C", b"\x1b[D"),
-    "up/down": (b"\x1b[B", b"\x1b[A"),
-    "tab": (b"\t", b"\x1b[Z"),
+ESC = b"\x1b"
+KEYS: dict[str, tuple[tuple[str, bytes], tuple[str, bytes]]] = {
+    "left/right": (("left/right", b"\x1b[C"), ("left/right", b"\x1b[D")),
+    "up/down": (("up/down", b"\x1b[B"), ("up/down", b"\x1b[A")),
+    "tab": (("tab", b"\t"), ("tab", b"\x1b[Z")),
+    "enter": (("enter", b"\r"), ("escape (enter)", ESC)),
+    "?": (("?", b"?"), ("escape (?)", ESC)),
+    "c": (("c", b"c"), ("escape (c)", ESC)),
 }
-"""The kinds of key pressed, as a terminal sends them: each kind alternates its two keys (Right then Left,
-Tab then Shift+Tab) so the cursor always moves and never sticks at an edge."""
+"""The kinds of key pressed, as a terminal sends them, each with the key that undoes it: Right then Left,
+Tab then Shift+Tab, so the cursor always moves and never sticks at an edge; Enter (on the place or card
+under the cursor, which a sample save leaves with something to choose), ``?`` (the rules) and ``c`` (every
+choice) each open a screen that Escape closes. Each pair's presses are counted under its two labels."""
 
 _BARE_APP = """
 from textual.app import App
@@ -58,7 +64,7 @@ class KeyFigures:
 
     def line(self) -> str:
         return (
-            f"  {self.name:<10} median {statistics.median(self.sizes):>7,.0f} bytes "
+            f"  {self.name:<14} median {statistics.median(self.sizes):>7,.0f} bytes "
             f"(max {max(self.sizes):,}), CPU mean {statistics.fmean(self.cpu) * 1000:.1f} ms "
             f"over {len(self.sizes)} presses"
         )
@@ -129,7 +135,7 @@ class Terminal:
         ticks = int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
 
-    def press(self, key: bytes, quiet: float = 0.25) -> tuple[int, float]:
+    def press(self, key: bytes, quiet: float = 0.3) -> tuple[int, float]:
         """Send `key`; return the bytes written in answer and the CPU seconds it cost."""
         before = self.cpu_seconds()
         os.write(self.master, key)
@@ -174,7 +180,8 @@ def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float
 def keys_on_save(
     save: Path, presses: int, cols: int = 80, rows: int = 24, keys: Sequence[str] = tuple(KEYS)
 ) -> tuple[int, list[KeyFigures]]:
-    """Open a copy of `save` with `chimera load` in a PTY; press each key `presses` times.
+    """Open a copy of `save` with `chimera load` in a PTY; press each kind of key and its undoing key
+    `presses` times each (Escape after Enter is reported apart from Enter).
 
     Returns the bytes of the first paint and the figures per key.
     """
@@ -186,14 +193,14 @@ def keys_on_save(
         try:
             term.read(quiet=1.5, limit=30)
             first_paint = len(term.output)
-            figures = []
+            figures: dict[str, KeyFigures] = {}
             for name in keys:
-                figure = KeyFigures(name)
-                for i in range(presses):
-                    size, cpu = term.press(KEYS[name][i % 2])
+                for i in range(2 * presses):
+                    label, key = KEYS[name][i % 2]
+                    size, cpu = term.press(key)
+                    figure = figures.setdefault(label, KeyFigures(label))
                     figure.sizes.append(size)
                     figure.cpu.append(cpu)
-                figures.append(figure)
         finally:
             term.close()
-    return first_paint, figures
+    return first_paint, list(figures.values())

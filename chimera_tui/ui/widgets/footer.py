@@ -1,21 +1,25 @@
-"""The footer of every screen: Textual's Footer, rebuilt only when the keys it shows change.
+"""The footer of every screen: Textual's Footer, rebuilt only when the keys it shows change, and then in place.
 
 Textual's Footer recomposes all its keys whenever the screen's bindings may have changed, which includes
-every focus change. Moving between areas with Tab then rebuilt and repainted the whole footer, the largest
-part of a Tab's cost in CPU and in bytes sent to the terminal. This footer remembers what it shows and
-skips the rebuild when nothing it would show is different.
+every focus change: it removes every key widget, mounts new ones and applies the CSS to each. Moving between
+areas with Tab then cost about 25 ms of CPU at 160×50 and repainted the whole footer. This footer remembers
+what it shows and skips the rebuild when nothing it would show is different; when only some keys differ
+(a tooltip, a label, a key greyed out, a key more or less) it updates the key widgets it has, mounting or
+removing only the difference, and recomposes only when the keys are grouped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from textual.compose import compose
 from textual.screen import Screen
 from textual.widgets import Footer
+from textual.widgets._footer import FooterKey
 
 
 class KeysFooter(Footer):
-    """A Footer that recomposes only when the shown keys, their labels or their enabled state change."""
+    """A Footer that changes only when the shown keys, their labels or their enabled state change."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -36,4 +40,55 @@ class KeysFooter(Footer):
             if signature == self._shown and self._bindings_ready:
                 return
             self._shown = signature
+            if self._bindings_ready and self._update_in_place():
+                return
         super().bindings_changed(screen)
+
+    def _update_in_place(self) -> bool:
+        """Make the mounted keys show what `compose` would now yield; False when that needs a recompose."""
+        old = list(self.children)
+        new = compose(self)
+        if not old or not all(type(w) is FooterKey for w in (*old, *new)):
+            return False  # grouped keys (or nothing shown yet): rebuild
+        palette = [w for w in old if w.has_class("-command-palette")]
+        new_palette = [w for w in new if w.has_class("-command-palette")]
+        if len(palette) != len(new_palette):
+            return False
+        keys = [w for w in old if not w.has_class("-command-palette")]
+        new_keys = [w for w in new if not w.has_class("-command-palette")]
+        layout = False
+        pairs = [*zip(keys, new_keys, strict=False), *zip(palette, new_palette, strict=True)]
+        for widget, model in pairs:
+            layout |= _copy_key(widget, model)  # type: ignore[arg-type]
+        if len(keys) > len(new_keys):
+            self.remove_children(keys[len(new_keys) :])
+        elif len(new_keys) > len(keys):
+            extra = new_keys[len(keys) :]
+            if palette:
+                self.mount_all(extra, before=palette[0])
+            else:
+                self.mount_all(extra)
+        if layout:
+            self.refresh(layout=True)
+        return True
+
+
+def _copy_key(widget: FooterKey, model: FooterKey) -> bool:
+    """Make `widget` show what `model` (never mounted) would; True when its width may have changed."""
+    resized = (widget.key_display, widget.description) != (model.key_display, model.description)
+    changed = resized or (widget.key, widget.action, widget._disabled) != (
+        model.key,
+        model.action,
+        model._disabled,
+    )
+    widget.key, widget.key_display = model.key, model.key_display
+    widget.description, widget.action = model.description, model.action
+    widget._disabled = model._disabled
+    widget.set_class(model._disabled, "-disabled")
+    if widget.tooltip != model.tooltip:
+        widget.tooltip = model.tooltip
+    if resized:
+        widget.refresh(layout=True)
+    elif changed:
+        widget.refresh()
+    return resized

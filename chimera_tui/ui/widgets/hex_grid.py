@@ -174,6 +174,11 @@ class HexGrid(ScrollView, can_focus=True):
         """The column the cursor tries to keep when moving up and down."""
         self._styles: dict[str, Style] = {}
         """Resolved component styles by short name (cleared when styles change)."""
+        self._styles_key: tuple[Style, ...] | None = None
+        """The base style and every resolved component style the cached lines were drawn with."""
+        self._styles_stale = False
+        """Set when Textual re-applies CSS: checked (once) at the next render whether anything we draw with
+        changed. Textual re-applies CSS on every focus change, most of the time to the same result."""
         self._geometry: tuple[int, int, Size] = (0, 0, Size(0, 0))
         """Cached `_measure()`: recomputed when the cells or the cell sizes change."""
 
@@ -299,18 +304,33 @@ class HexGrid(ScrollView, can_focus=True):
         self._strips.clear()
 
     def on_focus(self) -> None:
-        self._strips.clear()
-        self.refresh()
+        self._focus_changed()
         self._scroll_to_cursor()
 
     def on_blur(self) -> None:
-        self._strips.clear()
-        self.refresh()
+        self._focus_changed()
+
+    def _focus_changed(self) -> None:
+        """Only the cursor's cell looks different with and without focus: repaint it, not the board."""
+        if self.cells and self.cursor in self.cells:
+            self._repaint_cells(self.cursor)
+        else:
+            self._strips.clear()
+            self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        self._strips.clear()
-        self._styles.clear()
+        self._styles_stale = True
+
+    def _check_styles(self) -> None:
+        """Forget the cached lines if the styles they were drawn with changed (a theme, a class)."""
+        self._styles_stale = False
+        names = tuple(self._styles)
+        key = (self.rich_style, *(component_style(self, f"hex-grid--{name}") for name in names))
+        if key != self._styles_key:
+            self._strips.clear()
+            self._styles = dict(zip(names, key[1:], strict=True))
+            self._styles_key = key
 
     def _scroll_to_cursor(self) -> None:
         if not self.cells or self.cursor not in self.cells:
@@ -328,6 +348,8 @@ class HexGrid(ScrollView, can_focus=True):
         return style
 
     def render_line(self, y: int) -> Strip:
+        if self._styles_stale:
+            self._check_styles()
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         line = scroll_y + y
