@@ -90,7 +90,7 @@ that moves a worker works out its own)."""
 class G:
     """The working copy of `State` used while applying one action (or listing the legal ones)."""
 
-    __slots__ = ("_occ", "again", "built", "c", "countdown", "discard", "draft", "free_hexes", "lead",
+    __slots__ = ("_occ", "again", "asked", "built", "c", "countdown", "discard", "draft", "free_hexes", "lead",
                  "marker_taken", "moved", "names", "perk_deck", "perk_display", "phase", "pile", "players", "reactor",
                  "revealed", "rng", "round", "round_markers", "s", "scoring", "start", "supply", "tasks", "thawed",
                  "told", "turn", "watching")  # fmt: skip
@@ -128,6 +128,8 @@ class G:
         """Set when hidden information was revealed or randomness drawn (undo barrier)."""
         self._occ: dict[str, tuple[int, int]] | None = None
         self.moved = False
+        self.asked: list[str] = []
+        """The answers to the question the task loop stopped at (the legal `Choose` values), if it did."""
         """A worker moved in this G (so the occupancy of `s.players` no longer holds)."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""

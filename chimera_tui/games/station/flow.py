@@ -204,6 +204,7 @@ def advance(g: G) -> None:
             choices, resolve = CHOICES[t.kind]
             opts = choices(g, t)
             if len(opts) > 1:
+                g.asked = opts
                 return
             g.tasks.pop()
             begin(g, t if opts or t.kind != "feed_lose" else "feeding: a food short and no component left")

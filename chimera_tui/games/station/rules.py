@@ -156,8 +156,10 @@ APPLY: dict[type, Callable[[G, Action, bool], None]] = {
 
 
 _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
-"""The last state `legal_actions` listed, and its list: `apply` on that state with one of those actions
-skips checking it again (a bot or a person nearly always chooses from the list it was just given)."""
+"""The last state whose legal actions are known, and those actions: `apply` on that state with one of them
+skips checking it again (a bot or a person nearly always chooses from the list it was just given), and
+`legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
+answers the task loop has just worked out (`G.asked`)."""
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
 """The last state `view` redacted, and its view (views do not depend on the seat)."""
@@ -204,12 +206,16 @@ class StationRules:
     def legal_actions(self, state: State) -> Sequence[Action]:
         """Every legal action now, in a deterministic order."""
         global _LISTED
+        listed = _LISTED
+        if listed[0] is state:
+            return list(listed[1])
         acts = legal(G(state))
         _LISTED = (state, tuple(acts))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
+        global _LISTED
         if state.phase is Phase.OVER:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
         g = G(state)
@@ -221,7 +227,10 @@ class StationRules:
         handler(g, action, listed[0] is state and action in listed[1])
         end(g)
         advance(g)
-        return g.freeze()
+        after = g.freeze()
+        if g.asked:
+            _LISTED = (after, tuple(Choose(v) for v in g.asked))
+        return after
 
     def is_over(self, state: State) -> bool:
         """True after round 5's Feeding phase and the end scoring."""

@@ -63,6 +63,21 @@ def test_apply_after_listing_equals_apply_on_a_fresh_copy():
         assert ENC.encode(fast) == ENC.encode(slow)
 
 
+def test_questions_answered_by_the_task_loop_list_as_a_fresh_copy_does():
+    """`apply` that stops at a question keeps the answers it worked out; they equal a fresh listing."""
+    kept = 0
+    state = RULES.new_game(GameConfig(players=4, options={"side": "B"}), 11)
+    rng = Rng(11)
+    while not RULES.is_over(state):
+        copy = DEC.decode(ENC.encode(state))
+        listed = RULES.legal_actions(state)
+        assert listed == RULES.legal_actions(copy)
+        kept += not isinstance(listed[0], Place)
+        action, rng = rng.choice(listed)
+        state = RULES.apply(state, action)
+    assert kept > 20
+
+
 def test_an_unlisted_action_is_still_refused_with_its_reason_right_after_listing():
     state = RULES.new_game(GameConfig(players=2), 3)
     while not isinstance(RULES.legal_actions(state)[0], Place):
