@@ -78,6 +78,13 @@ def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -
     return [t for t in g.reactor if t and build_cost(g, seat, t, discount) <= have]
 
 
+def can_afford_a_tile(g: G, seat: int, discount: int, coins: int) -> bool:
+    """Whether `affordable_tiles(g, seat, discount, coins)` is not empty (yes or no, without the list)."""
+    less = discount + (1 if g.has_power(seat, "broker") else 0)
+    modules = g.c.modules
+    return any(t and max(modules[t].cost - less, 0) <= coins for t in g.reactor)
+
+
 def recallable(g: G, seat: int, exclude: int) -> list[int]:
     """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
     out = []
@@ -141,7 +148,7 @@ def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str |
         elif k == "build":
             if not free_build_hexes(g):
                 return "there is no empty build space next to the Command Hub or a built module"
-            if op.kind != "activate" and not affordable_tiles(g, seat, op.coins, coins):
+            if op.kind != "activate" and not can_afford_a_tile(g, seat, op.coins, coins):
                 if not any(g.reactor):
                     return "the Reactor is empty, so nothing can be built until it is refilled"
                 return "you cannot afford any module in the Reactor"

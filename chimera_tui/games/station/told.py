@@ -63,6 +63,30 @@ def _where(g: G, where: object) -> str:
     return m.name if m else str(where)
 
 
+WHY_WORDS = {
+    "research": "research",
+    "bonus": "build bonus",
+    "action_end": "tentacle bonus",
+    "setup_gains": "starting card",
+    "feed": "feeding: 1 food for each worker without a leaf",
+    "feed_lose": "feeding: an attached component for each food short",
+    "splice": "Splicing Lab",
+    "tentacle": "double tentacle bonus",
+    "perk": "perk",
+    "build_hex": "building",
+    "beg": "Beggar's Alley",
+    "recall": "recall",
+    "detach": "detach",
+    "discard": "return",
+    "attach": "attach",
+    "graft": "graft",
+    "activate": "activation",
+    "activate_new": "Foundry",
+    "end_round": "final scoring",
+}
+"""The reason words of the other task kinds (the Lounge and a component depend on the task's source)."""
+
+
 def why_of(g: G, t: Task | None) -> str:
     """The reason a step's changes happened, in a few words."""
     if t is None:
@@ -78,29 +102,11 @@ def why_of(g: G, t: Task | None) -> str:
     if t.kind in ("effect", "option", "copy", "send", "swap", "swap_with"):
         m = g.c.modules.get(place)
         return m.name if m else ""
-    return {
-        "research": "research",
-        "bonus": "build bonus",
-        "action_end": "tentacle bonus",
-        "setup_gains": "starting card",
-        "feed": "feeding: 1 food for each worker without a leaf",
-        "feed_lose": "feeding: an attached component for each food short",
-        "lounge": "Worker Lounge" if t.src != "displaced" else "displaced to the Worker Lounge",
-        "splice": "Splicing Lab",
-        "component": "component" if t.src != "bonus" else "build bonus",
-        "tentacle": "double tentacle bonus",
-        "perk": "perk",
-        "build_hex": "building",
-        "beg": "Beggar's Alley",
-        "recall": "recall",
-        "detach": "detach",
-        "discard": "return",
-        "attach": "attach",
-        "graft": "graft",
-        "activate": "activation",
-        "activate_new": "Foundry",
-        "end_round": "final scoring",
-    }.get(t.kind, "")
+    if t.kind == "lounge":
+        return "Worker Lounge" if t.src != "displaced" else "displaced to the Worker Lounge"
+    if t.kind == "component":
+        return "component" if t.src != "bonus" else "build bonus"
+    return WHY_WORDS.get(t.kind, "")
 
 
 def _tell_frame(g: G, frame: Frame) -> None:
