@@ -40,7 +40,7 @@ cautious chimeras would otherwise wait for each other for ever)."""
 
 
 class GreedyBot:
-    """Takes the best-looking decision by the worths above (ties: the first listed)."""
+    """Takes the best-looking decision by the worths above (ties broken at random by its own Rng)."""
 
     name = "greedy"
 
@@ -52,7 +52,9 @@ class GreedyBot:
     def choose(self, view: State, legal: Sequence[Move], seat: int) -> Move:
         texts = [m.text for m in legal]
         scores = [self.score(view, seat, t) for t in texts]
-        best = max(range(len(texts)), key=scores.__getitem__)
+        top = max(scores)
+        ties = [i for i, v in enumerate(scores) if v >= top - 1e-9]
+        best, self._rng = self._rng.choice(ties)
         if view.step == "act" and not view.asks and view.phase == "turn":
             attacks = [
                 i for i, t in enumerate(texts) if t.startswith(("attack", "use")) and len(t.split()) > 2

@@ -16,8 +16,8 @@ from chimera_tui.games.con.work import W, can_fly, supported, totals
 
 from .helpers import C, act, built, check_invariants, new, texts, turn_state
 
-LION = ("LIO-H", "LIO-B", "LIO-R")  # Beast: Health 11, Might 6, Speed 5, Magic 0
-GOAT = ("GOA-H", "GOA-B", "WLF-R")  # Beast: Health 10, Might 4, Speed 6, Magic 2
+LION = ("LIO-H", "LIO-B", "GOA-R")  # Beast: Health 12, Might 6, Speed 6, Magic 1
+GOAT = ("GOA-H", "GOA-B", "WLF-R")  # Beast: Health 10, Might 5, Speed 6, Magic 2
 DRAGON = ("WYV-H", "BAS-B", "LEV-R")  # Wyvern head, Basilisk body, Leviathan rear: Health 12, Magic 3
 STINGER = ("MAN-H", "MAN-B", "SCO-R")  # Insect: Might 6, Speed 5, Health 9
 NAGA = ("NAG-H", "NAG-B", "COB-R")  # Serpent: Magic 5
@@ -176,14 +176,15 @@ def test_CN_MERCHANT_02_highest_speed_goes_first() -> None:
 
 def test_CN_MERCHANT_03_speed_tie_lowest_health() -> None:
     """CN-MERCHANT-03: equal Speed goes to the lower Health."""
-    w = W(turn_state([LION, ("GOA-H", "GOA-B", "LIO-R")]))
+    w = W(turn_state([("LIO-H", "LIO-B", "LIO-R"), ("GOA-H", "GOA-B", "COB-R")]))
     assert tot(w.freeze(), 0)[2] == tot(w.freeze(), 1)[2] == 5
+    assert tot(w.freeze(), 0)[0] > tot(w.freeze(), 1)[0]
     assert building.first_merchant(w) == 1
 
 
 def test_CN_MERCHANT_04_roll_offs() -> None:
     """CN-MERCHANT-04: equal Speed and Health: d6 each, again on a tie, until one is higher."""
-    a, b = ("GOA-H", "GOA-B", "LIO-R"), ("WLF-H", "BAS-B", "COB-R")
+    a, b = ("GOA-H", "GOA-B", "LIO-R"), ("WLF-H", "COB-B", "COB-R")
     w = W(turn_state([a, b], rig=rig(3, 3, 1, 6)))
     assert building.first_merchant(w) == 1
     assert len([n for n in w.notes if n.startswith("Roll-off")]) == 2
@@ -235,15 +236,15 @@ def test_CN_TURN_05_CN_TURN_06_CN_TURN_07_substitute() -> None:
     s = turn_state([LION, GOAT], hands=[("GOA-B", "WLF-R"), ()], step="sub")
     assert set(texts(s)) == {"sub GOA-B", "sub WLF-R", "keep"}
     s = act(s, "sub GOA-B")
-    assert s.parts[0] == ("LIO-H", "GOA-B", "LIO-R") and s.market == ("LIO-B",)
+    assert s.parts[0] == ("LIO-H", "GOA-B", "GOA-R") and s.market == ("LIO-B",)
     assert s.step == "act" and not any(t.startswith("sub") for t in texts(s))
 
 
 def test_CN_TURN_08_CN_ACTION_17_other_family_skips_the_action() -> None:
     """CN-TURN-08, CN-ACTION-17: a Substitute of another family skips the Action step: no attack, Mutate or
     flight that turn."""
-    s = turn_state([LION, GOAT], hands=[("BAS-B", "WYV-B"), ()], step="sub")
-    s = act(s, "sub BAS-B")
+    s = turn_state([LION, GOAT], hands=[("EAG-B", "WYV-B"), ()], step="sub")
+    s = act(s, "sub EAG-B")
     assert s.no_action and s.step == "discard"
     assert not any(t.split()[0] in ("attack", "use", "mutate", "fly", "rest") for t in texts(s))
 
@@ -430,9 +431,9 @@ def test_CN_CHEAT_10_a_failed_cheat_on_your_own_turn_ends_it() -> None:
 # -- actions and attacks -------------------------------------------------------------------------------------
 def test_CN_ACTION_03_mutate_any_family_no_penalty() -> None:
     """CN-ACTION-03: Mutate puts on a part of any family as the action; the old one goes to the Market."""
-    s = turn_state([LION, GOAT], hands=[("BAS-B",), ()])
-    s = act(s, "mutate BAS-B")
-    assert s.parts[0][1] == "BAS-B" and s.market == ("LIO-B",) and s.step == "discard"
+    s = turn_state([LION, GOAT], hands=[("EAG-B",), ()])
+    s = act(s, "mutate EAG-B")
+    assert s.parts[0][1] == "EAG-B" and s.market == ("LIO-B",) and s.step == "discard"
 
 
 def test_CN_ACTION_05_CN_STATS_07_CN_STATS_08_the_plain_attack_is_might_against_speed() -> None:
@@ -502,7 +503,7 @@ def test_CN_ATTACK_11_CN_STATUS_01_CN_STATS_11_poisonous_only_on_a_hit() -> None
         turn_state([STINGER, GOAT, LION], rig=rig(6, 6, 6, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1)), "use SCO-R.0 p2"
     )
     assert hit.status[1] & POISONED
-    assert tot(hit, 1)[1:3] == (4 // 2, 6 // 2)
+    assert tot(hit, 1)[1:3] == (5 // 2, 6 // 2)
 
 
 def test_CN_STATUS_04_CN_STATUS_05_CN_STATUS_07_negative() -> None:
@@ -514,10 +515,10 @@ def test_CN_STATUS_04_CN_STATUS_05_CN_STATUS_07_negative() -> None:
                    status=(0, NEGATIVE, 0), damage=(0, 3, 0), active=1, step="sub")  # fmt: skip
     assert "cheat BAND1" not in texts(_window(t, 1))
     t = act(t, "sub LIO-B")
-    assert t.damage[1] == 3 + 5
+    assert t.damage[1] == 3 + C.cards["LIO-B"].stats[0]
     t = act(t, "mutate BEA-B")
     assert (
-        t.damage[1] == 3 + 5 + 7 and not t.alive[1]
+        t.damage[1] == 3 + C.cards["LIO-B"].stats[0] + 7 and not t.alive[1]
     )  # 15 damage, more than the pool left: eliminated (CN-STATS-06)
 
 
@@ -555,14 +556,14 @@ def test_CN_STATS_01_CN_STATS_02_CN_STATS_03_the_four_totals() -> None:
     """CN-STATS-01 to -03: four stats, each the sum of the three parts; Health is the life total."""
     assert STATS == ("health", "might", "speed", "magic")
     expected = tuple(sum(C.cards[c].stats[i] for c in LION) for i in range(4))
-    assert totals(LION, 0, frozenset()) == expected == (11, 6, 5, 0)
+    assert totals(LION, 0, frozenset()) == expected == (12, 6, 6, 1)
 
 
 def test_CN_STATS_04_CN_STATS_05_damage_survives_a_swap() -> None:
     """CN-STATS-04, CN-STATS-05: damage is kept when a part changes; the pool is recomputed."""
     s = turn_state([LION, GOAT], hands=[("BEA-H",), ()], damage=(6, 0), step="sub")
     s = act(s, "sub BEA-H")
-    assert s.damage[0] == 6 and tot(s, 0)[0] == 11 - 3 + 4
+    assert s.damage[0] == 6 and tot(s, 0)[0] == 12 - 3 + 4
 
 
 def test_CN_STATS_09_magic_attacks_and_defends() -> None:
@@ -588,7 +589,7 @@ def test_CN_STATUS_16_CN_STATUS_18_CN_STATUS_19_CN_STATUS_20_airborne() -> None:
 def test_CN_STATUS_17_aerial_is_not_counterattacked() -> None:
     """CN-STATUS-17: Sky Strike is a Standard attack, but Aerial: a miss costs nothing."""
     roc = ("ROC-H", "GOA-B", "WLF-R")
-    s = act(turn_state([roc, GOAT], rig=rig(1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6)), "use ROC-H.0 p2")
+    s = act(turn_state([roc, GOAT], rig=rig(1, 1, 1, 1, 1, 1, 6, 6, 6, 6, 6, 6)), "use ROC-H.0 p2")
     assert s.damage == (0, 0)
 
 
