@@ -4,6 +4,8 @@ the claw's displacement, the brain's points and the Lab's splice.
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G, count
 from chimera_tui.games.station.effects import displaceable, module_problem, start_effect
@@ -93,7 +95,6 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     free = c.worker_free
     local = c.local_modules
     p = g.players[seat]
-    usable = usable_local(g, seat, wi)
     comps = g.comps(seat, wi)
     out = []
     if (
@@ -102,19 +103,26 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
         and (comps or (len(comps) < g.limit(seat) and any(p.pool)))
     ):
         out.append("lab")  # the worker can change: it carries a component, or one can be attached
-    for space in (*station_modules(g), *(perk for perk in p.perks if perk in modules)):
-        held = occ.get(space)
-        if held is not None and not _may_take(g, seat, comps, space, held):
+    spaces = (*station_modules(g), *(perk for perk in p.perks if perk in modules))
+    if "claw" in comps:
+        blocked: Container[str] = {
+            space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
+        }
+    else:
+        blocked = occ  # only a claw worker may go where a worker stands
+    usable = usable_local(g, seat, wi)
+    others: set[str] = set()
+    for space in spaces:
+        if space in local or space in blocked:
             continue
-        if space in local:
-            ok = space in usable
-        elif memo is not None and space in free:
+        if memo is not None and space in free:  # the few modules that look at the board or the display
             known = memo.get(space)
             ok = memo[space] = module_ok(g, seat, wi, modules[space]) if known is None else known
         else:
             ok = module_ok(g, seat, wi, modules[space])
         if ok:
-            out.append(space)
+            others.add(space)
+    out.extend([space for space in spaces if (space in usable or space in others) and space not in blocked])
     out.append("lounge")
     return out
 
