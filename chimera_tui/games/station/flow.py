@@ -133,6 +133,7 @@ def _action_end(g: G, t: Task) -> None:
     tent = count(comps, "tentacle")
     if not tent:
         return
+    begin(g, t)
     g.gain(t.seat, int(t.coins > 0), int(t.food > 0), track=False)
     if tent >= 2 and t.comps:
         kinds = sorted(set(t.comps))
@@ -140,6 +141,7 @@ def _action_end(g: G, t: Task) -> None:
             g.gain_component(t.seat, kinds[0], track=False)
         else:
             g.push(Task("tentacle", t.seat, t.worker, comps=tuple(kinds)))
+    end(g)
 
 
 def _op(g: G, t: Task) -> None:
@@ -177,8 +179,9 @@ AUTO: dict[str, Callable[[G, Task], None]] = {
 }
 """Task kinds that need no decision."""
 
-QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect"})
-"""Auto steps that tell themselves, or change nothing a player owns."""
+QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect", "action_end"})
+"""Auto steps that tell themselves (the tentacle bonus only when there is one), or change nothing a player
+owns."""
 
 
 def advance(g: G) -> None:
@@ -207,14 +210,14 @@ def advance(g: G) -> None:
                 g.asked = opts
                 return
             g.tasks.pop()
-            begin(g, t if opts or t.kind != "feed_lose" else "feeding: a food short and no component left")
             if opts:
+                begin(g, t)
                 resolve(g, t, opts[0])
-            else:
-                empty = EMPTY.get(t.kind)
-                if empty is not None:
-                    empty(g, t)
-            end(g)
+                end(g)
+            elif (empty := EMPTY.get(t.kind)) is not None:  # no possible answer: what EMPTY says happens
+                begin(g, t if t.kind != "feed_lose" else "feeding: a food short and no component left")
+                empty(g, t)
+                end(g)
             continue
         if g.phase is Phase.LAB:
             if lab_placer(g) is not None:
