@@ -1,0 +1,1 @@
+"""Chimera Con\x27s screen (issue 14)."""
