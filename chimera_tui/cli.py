@@ -170,22 +170,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser(
         "serve",
-        help="host tables for players over SSH",
+        help="host tables for players over SSH (and in a browser)",
         description="Host tables over SSH: each player connects with `ssh -p PORT NAME@HOST`, sees a lobby, "
-        "opens or joins a table and plays in their own terminal. Any key is welcome unless "
-        "--authorized-keys restricts it. Stops on Ctrl+C or SIGTERM; tables resume on the next start.",
+        "opens or joins a table and plays in their own terminal; with --web, browsers join the same tables. "
+        "Any key is welcome unless --authorized-keys restricts it. Stops on Ctrl+C or SIGTERM; tables resume "
+        "on the next start.",
     )
-    serve.add_argument(
-        "--ssh",
-        default="127.0.0.1:2222",
-        metavar="HOST:PORT",
-        help="where to listen (default 127.0.0.1:2222)",
-    )
-    serve.add_argument(
-        "--saves", default=argparse.SUPPRESS, metavar="DIR", help="folder for the tables' saves"
-    )
-    serve.add_argument("--authorized-keys", metavar="FILE", help="only the keys in this file may log in")
-    serve.add_argument("--data", metavar="DIR", help="folder for the host key (default: your data folder)")
+    from chimera_tui.server.flags import add_arguments as add_serve_arguments
+
+    add_serve_arguments(serve)
     return parser
 
 

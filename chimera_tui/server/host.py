@@ -110,7 +110,7 @@ class TableHost:
         self.away_limit = away_limit
         self.clock = clock
         self.tables: dict[str, HostedTable] = {}
-        self._tickets: dict[str, tuple[str, str]] = {}
+        self._tickets: dict[str, tuple[str, str | None]] = {}
         self._sessions: dict[str, set[Session]] = {}
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
@@ -118,10 +118,11 @@ class TableHost:
 
     # -- tickets and start-up --------------------------------------------------------------------------
 
-    def issue_ticket(self, identity: str, name: str) -> str:
-        """A secret that lets one client process speak as `identity` (display name `name`)."""
+    def issue_ticket(self, identity: str, name: str | None) -> str:
+        """A secret that lets one client process speak as `identity` (display name `name`; None: the name
+        the client gives in its `Hello`, as a web player types it)."""
         ticket = secrets.token_urlsafe(24)
-        self._tickets[ticket] = (identity, plain_text(name) or "Player")
+        self._tickets[ticket] = (identity, None if name is None else plain_text(name) or "Player")
         return ticket
 
     def revoke_ticket(self, ticket: str) -> None:
@@ -205,7 +206,8 @@ class TableHost:
                     P.frame(P.Refused(reason="This connection has no valid ticket.", request="Hello"))
                 )
                 return
-            identity, name = self._tickets[hello.ticket]
+            identity, given = self._tickets[hello.ticket]
+            name = given if given is not None else plain_text(hello.name or "") or "Player"
             if self.sessions_of(identity) >= self.limits.sessions_per_identity:
                 log.warning("refused a session of %s: too many sessions", identity)
                 writer.write(

@@ -32,6 +32,9 @@ ENV_SOCKET = "CHIMERA_HOST_SOCKET"
 ENV_TICKET = "CHIMERA_TICKET"
 """The environment variable holding a client process's session ticket (`TableHost.issue_ticket`)."""
 
+ENV_ASK_NAME = "CHIMERA_ASK_NAME"
+"""Set (to "1") for a client process that must ask its player's name (a web session: no SSH user name)."""
+
 CHAT_LIMIT = 200
 """The longest chat line, in characters, after cleaning."""
 
@@ -49,6 +52,8 @@ class Hello(Message):
     """The first message of a connection: the ticket the front end issued for this session."""
 
     ticket: str
+    name: str | None = None
+    """The name the player typed, for a ticket issued without one (a web session); ignored otherwise."""
 
 
 class ListTables(Message):
@@ -265,6 +270,11 @@ def encode_view(view: Any) -> bytes:
 def decode_view(data: bytes, state_type: type[Any]) -> Any:
     """`Update.view` back as the game's state Struct."""
     return msgspec.msgpack.decode(data, type=state_type)
+
+
+def client_asks_name() -> bool:
+    """Whether this client process must ask its player's name (see `ENV_ASK_NAME`)."""
+    return os.environ.get(ENV_ASK_NAME) == "1"
 
 
 def client_environment() -> tuple[str, str] | None:

@@ -1,4 +1,5 @@
-"""`chimera serve`: the table host and its SSH front end in one asyncio process, until SIGINT or SIGTERM.
+"""`chimera serve`: the table host and its SSH (and web) front ends in one asyncio process, until SIGINT or
+SIGTERM.
 
 The host listens on a Unix socket in a fresh private folder (mode 0700) that only this process and the
 client processes it starts know of; tables are saved in the saves folder, and the host key lives in the data
@@ -18,13 +19,16 @@ import socket
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import platformdirs
 
-from chimera_tui.server.host import TableHost
+from chimera_tui.server.admission import Admission
+from chimera_tui.server.flags import FlagError, read_flags
+from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
+from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
 
@@ -56,6 +60,10 @@ class ServeOptions:
     ssh: SshOptions
     saves: Path
     data: Path
+    web: WebOptions | None = None
+    """Where browsers connect (None: no web front end)."""
+    limits: Limits = field(default_factory=Limits)
+    away_limit: float = DEFAULT_AWAY_LIMIT
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -95,11 +103,13 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     remove_stale_socket_folders()
     private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
-    host = TableHost(options.saves)
+    host = TableHost(options.saves, limits=options.limits, away_limit=options.away_limit)
     resumed = host.resume()
     host.start()
     server = await host.serve_unix(socket_path)
-    front = SshFrontEnd(host, socket_path, options.data, options.ssh)
+    admission = Admission(options.ssh.max_sessions, options.ssh.connections_per_minute)
+    front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission)
+    web = WebFrontEnd(host, socket_path, options.web, admission) if options.web is not None else None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -114,12 +124,26 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
             )
             return 1
         say(f"chimera serve: listening on {options.ssh.host}:{front.port} (ssh -p {front.port} NAME@HOST)")
+        if web is not None and options.web is not None:
+            try:
+                await web.start()
+            except OSError as exc:
+                say(
+                    f"chimera serve: cannot listen on {options.web.host}:{options.web.port}: "
+                    f"{exc.strerror or exc}."
+                )
+                return 1
+            say(
+                f"chimera serve: web on {options.web.host}:{web.port} (http://{options.web.host}:{web.port}/)"
+            )
         say(f"host key fingerprint: {front.fingerprint}")
         say(f"tables are saved in {options.saves}; {len(resumed)} unfinished table(s) resumed")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
     finally:
+        if web is not None:
+            await web.close()
         await front.close()
         server.close()
         await host.close()
@@ -132,6 +156,7 @@ def run(options: ServeOptions) -> int:
     """`serve` with logging to stderr (connections, table events and refusals; never chat content)."""
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
     try:
         return asyncio.run(serve(options, say=lambda line: print(line, flush=True)))
     except KeyboardInterrupt:
@@ -144,7 +169,9 @@ def run_serve(args: argparse.Namespace) -> int:
 
     try:
         host, port = parse_address(args.ssh)
-    except AddressError as exc:
+        web_address = parse_address(args.web) if args.web else None
+        flags = read_flags(args)
+    except (AddressError, FlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
     keys = Path(args.authorized_keys) if args.authorized_keys else None
@@ -158,8 +185,34 @@ def run_serve(args: argparse.Namespace) -> int:
         return 2
     data = Path(args.data) if args.data else data_folder()
     try:
-        ssh = SshOptions(host=host, port=port, authorized_keys=keys)
-        return run(ServeOptions(ssh=ssh, saves=saves, data=data))
+        ssh = SshOptions(
+            host=host,
+            port=port,
+            authorized_keys=keys,
+            max_sessions=flags.max_sessions,
+            connections_per_minute=flags.connections_per_minute,
+            idle_timeout=flags.idle_timeout,
+        )
+        web = None
+        if web_address is not None:
+            web = WebOptions(
+                host=web_address[0],
+                port=web_address[1],
+                max_sessions=flags.max_sessions,
+                connections_per_minute=flags.connections_per_minute,
+                idle_timeout=flags.idle_timeout,
+            )
+        limits = Limits(
+            sessions_per_identity=flags.sessions_per_key,
+            tables_per_identity=flags.tables_per_key,
+            chat_lines=flags.chat_lines,
+            chat_window=flags.chat_window,
+            chat_length=flags.chat_length,
+        )
+        options = ServeOptions(
+            ssh=ssh, saves=saves, data=data, web=web, limits=limits, away_limit=flags.away_limit
+        )
+        return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 1

@@ -26,8 +26,6 @@ import signal
 import struct
 import sys
 import termios
-import time
-from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +34,7 @@ from typing import Any
 import asyncssh
 
 from chimera_tui.engine.plain_text import plain_text
+from chimera_tui.server.admission import Admission
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.protocol import ENV_SOCKET, ENV_TICKET
 
@@ -98,7 +97,14 @@ def _take_terminal() -> None:  # runs in the child, after setsid
 class SshFrontEnd:
     """Accepts SSH connections and runs a client process for each terminal session."""
 
-    def __init__(self, host: TableHost, socket_path: Path, data_folder: Path, options: SshOptions) -> None:
+    def __init__(
+        self,
+        host: TableHost,
+        socket_path: Path,
+        data_folder: Path,
+        options: SshOptions,
+        admission: Admission | None = None,
+    ) -> None:
         self.host = host
         self.socket_path = socket_path
         self.options = options
@@ -107,8 +113,7 @@ class SshFrontEnd:
         self.authorized = (
             asyncssh.read_authorized_keys(str(options.authorized_keys)) if options.authorized_keys else None
         )
-        self.connections = 0
-        self._recent: dict[str, deque[float]] = {}
+        self.admission = admission or Admission(options.max_sessions, options.connections_per_minute)
         self._server: asyncssh.SSHAcceptor | None = None
         self._sessions: set[asyncio.Task[Any]] = set()
 
@@ -154,19 +159,7 @@ class SshFrontEnd:
 
     def admit(self, address: str) -> str | None:
         """Why a new connection from `address` is refused, or None when it may go on (and is counted)."""
-        now = time.monotonic()
-        recent = self._recent.setdefault(address, deque())
-        while recent and now - recent[0] > 60:
-            recent.popleft()
-        if len(recent) >= self.options.connections_per_minute:
-            return "Too many connections from your address; try again in a minute."
-        if self.connections >= self.options.max_sessions:
-            return "The server is full; try again later."
-        recent.append(now)
-        if len(self._recent) > 10_000:  # forget quiet addresses
-            for key in [k for k, v in self._recent.items() if not v]:
-                del self._recent[key]
-        return None
+        return self.admission.admit(address)
 
     def key_allowed(self, key: asyncssh.SSHKey, address: str) -> bool:
         if self.authorized is None:
@@ -304,14 +297,13 @@ class _Server(asyncssh.SSHServer):
         self.address = str(peer[0]) if peer else ""
         self.refusal = self.front.admit(self.address)
         if self.refusal is None:
-            self.front.connections += 1
             self.counted = True
         else:
             log.warning("refused a connection from %s: %s", self.address, self.refusal)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
-            self.front.connections -= 1
+            self.front.admission.closed()
             self.counted = False
 
     def begin_auth(self, username: str) -> bool:

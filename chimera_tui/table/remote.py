@@ -62,7 +62,9 @@ class HostLink:
         self._close_listeners: list[Callable[[], None]] = []
 
     @classmethod
-    async def connect(cls, path: Path | str, ticket: str, *, timeout: float = REQUEST_TIMEOUT) -> HostLink:
+    async def connect(
+        cls, path: Path | str, ticket: str, *, name: str | None = None, timeout: float = REQUEST_TIMEOUT
+    ) -> HostLink:
         """Connect to the host's Unix socket at `path` and introduce this session with `ticket`.
 
         Raises:
@@ -76,20 +78,21 @@ class HostLink:
             raise HostError("The table host cannot be reached.") from exc
         link = cls(reader, writer)
         try:
-            await link.start(ticket, timeout=timeout)
+            await link.start(ticket, name=name, timeout=timeout)
         except HostError:
             await link.close()
             raise
         return link
 
-    async def start(self, ticket: str, *, timeout: float = REQUEST_TIMEOUT) -> None:
-        """Start reading the host's messages and introduce this session with `ticket`.
+    async def start(self, ticket: str, *, name: str | None = None, timeout: float = REQUEST_TIMEOUT) -> None:
+        """Start reading the host's messages and introduce this session with `ticket` (and `name`, which
+        the host takes only for a ticket issued without a name).
 
         Raises:
             HostError: when the host refuses the session.
         """
         self._task = asyncio.get_running_loop().create_task(self._read_loop())
-        answer = await self._request(P.Hello(ticket=ticket), (P.Welcome,), timeout)
+        answer = await self._request(P.Hello(ticket=ticket, name=name), (P.Welcome,), timeout)
         assert isinstance(answer, P.Welcome)
         self.name, self.identity = answer.name, answer.identity
 

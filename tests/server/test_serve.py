@@ -10,6 +10,7 @@ import signal
 import sys
 from pathlib import Path
 
+import aiohttp
 import asyncssh
 import pytest
 
@@ -18,7 +19,7 @@ from tests.server.helpers import HANG
 from tests.server.ssh_helpers import terminal
 
 
-async def _start(tmp_path: Path) -> tuple[asyncio.subprocess.Process, int]:
+async def _start(tmp_path: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
@@ -30,6 +31,7 @@ async def _start(tmp_path: Path) -> tuple[asyncio.subprocess.Process, int]:
         str(tmp_path / "saves"),
         "--data",
         str(tmp_path / "data"),
+        *extra,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
     )
@@ -53,8 +55,18 @@ async def _connect(port: int, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnect
 
 async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
     key = asyncssh.generate_private_key("ssh-ed25519")
-    process, port = await _start(tmp_path)
+    process, port = await _start(tmp_path, "--web", "127.0.0.1:0")
     try:
+        assert process.stdout is not None
+        async with asyncio.timeout(HANG):
+            line = (await process.stdout.readline()).decode()
+        found = re.search(r"web on 127\.0\.0\.1:(\d+)", line)
+        assert found, line
+        async with (
+            aiohttp.ClientSession() as http,
+            http.get(f"http://127.0.0.1:{found.group(1)}/") as page,
+        ):
+            assert page.status == 200 and "Chimera Tabletop" in await page.text()
         conn = await _connect(port, key)
         screen = await terminal(conn)
         await screen.wait_for(b"lobby")
@@ -92,6 +104,53 @@ async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
 def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--ssh", "nowhere"]) == 2
     assert "127.0.0.1:2222" in capsys.readouterr().err
+    assert main(["serve", "--web", "8022"]) == 2
+    assert "'8022' is not an address" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("flag", "value", "words"),
+    [
+        ("--max-sessions", "0", "--max-sessions must be a whole number from 1 to 10000, not '0'."),
+        ("--sessions-per-key", "two", "--sessions-per-key must be a whole number from 1 to 100"),
+        ("--tables-per-key", "1.5", "--tables-per-key must be a whole number"),
+        ("--connections-per-minute", "-3", "--connections-per-minute must be a whole number from 1"),
+        ("--idle-timeout", "0.5", "--idle-timeout must be a number from 1 to 1440 minutes, not '0.5'."),
+        ("--chat-lines", "1000", "--chat-lines must be a whole number from 1 to 100"),
+        ("--chat-window", "nan", "--chat-window must be a number from 1 to 3600 seconds"),
+        ("--chat-length", "201", "--chat-length must be a whole number from 1 to 200 characters"),
+        ("--away-limit", "1", "--away-limit must be a number from 5 to 3600 seconds"),
+    ],
+)
+def test_serve_refuses_a_limit_out_of_range_in_one_line(
+    flag: str, value: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", flag, value]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("chimera serve: ") and words in err
+
+
+def test_serve_help_names_every_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    from chimera_tui.server.flags import BOUNDS
+
+    with pytest.raises(SystemExit):
+        main(["serve", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    for bound, _ in BOUNDS:
+        assert bound.flag in text
+    assert "--web HOST:PORT" in text and "(default 3; 1 to 100)" in text
+
+
+def test_serve_flags_are_read_with_their_defaults() -> None:
+    from chimera_tui.cli import build_parser
+    from chimera_tui.server.flags import read_flags
+
+    args = build_parser().parse_args(
+        ["serve", "--sessions-per-key", "2", "--idle-timeout", "1.5", "--chat-window", "30"]
+    )
+    flags = read_flags(args)
+    assert flags.sessions_per_key == 2 and flags.idle_timeout == 90.0 and flags.chat_window == 30.0
+    assert flags.max_sessions == 64 and flags.chat_length == 200
 
 
 def test_a_killed_servers_socket_folder_is_removed_and_a_live_one_kept(tmp_path: Path) -> None:

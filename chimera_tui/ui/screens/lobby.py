@@ -4,8 +4,9 @@ The lobby lists the host's open tables (yours first), and opens a table (`n`), j
 joins or resumes the selected one (Enter), watches it (`w`). A table waiting for players shows its code until
 every seat is taken; then the game's own screen plays it through a `RemoteTable`, unchanged.
 
-Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH front end, which passes the host's socket and a
-session ticket in the environment (`chimera_tui.server.ssh.ENV_SOCKET`, `ENV_TICKET`).
+Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH and web front ends, which pass the host's socket
+and a session ticket in the environment (`chimera_tui.server.protocol.ENV_SOCKET`, `ENV_TICKET`); a web
+session (`ENV_ASK_NAME`) first asks the player's name, since a browser brings none.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Sta
 
 import chimera_tui.styles
 from chimera_tui import games
+from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.server import protocol as P
 from chimera_tui.table.remote import HostError, HostLink, RemoteTable
 
@@ -316,10 +318,12 @@ class LobbyApp(App[int]):
         Binding("ctrl+t", "chat", "Chat", show=False, tooltip="Say something at your table"),
     ]
 
-    def __init__(self, socket_path: str, ticket: str) -> None:
+    def __init__(self, socket_path: str, ticket: str, *, ask_name: bool = False) -> None:
         super().__init__()
         self.socket_path = socket_path
         self.ticket = ticket
+        self.ask_name = ask_name
+        """A web session has no SSH user name: ask for one before the lobby."""
         self.link: HostLink | None = None
         self.table: RemoteTable | None = None
         self._heard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
@@ -328,9 +332,21 @@ class LobbyApp(App[int]):
         for theme in THEMES:
             self.register_theme(theme)
 
-    async def on_mount(self) -> None:
+    def on_mount(self) -> None:
+        if self.ask_name:
+            self.push_screen(
+                LineDialog("Your name at the tables:", "e.g. Alice", max_length=NAME_LIMIT), self._named
+            )
+        else:
+            self._connect(None)
+
+    def _named(self, name: str | None) -> None:
+        self._connect(name or "Player")
+
+    @work(exclusive=True, group="connect")
+    async def _connect(self, name: str | None) -> None:
         try:
-            self.link = await HostLink.connect(self.socket_path, self.ticket)
+            self.link = await HostLink.connect(self.socket_path, self.ticket, name=name)
         except HostError as exc:
             self.exit(1, message=f"chimera: {exc.reason}")
             return
@@ -437,7 +453,7 @@ def main() -> int:
     if found is None:
         print("chimera: this is the client of `chimera serve`; it is started by the server.", file=sys.stderr)
         return 2
-    app = LobbyApp(*found)
+    app = LobbyApp(*found, ask_name=P.client_asks_name())
     return app.run() or 0
 
 
