@@ -75,6 +75,8 @@ def said(state: State, text: str) -> str:
                 extra += f"'s {_SLOTS[w[3]]}"
         return f"{who} plays {card_name(w[1])}{extra}"
     if verb == "pass":
+        if state.asks and state.asks[-1].kind == "market":
+            return f"{who} takes no card from the Market Pile"
         return f"{who} plays no cheat" + (" for the rest of the turn" if len(w) > 1 else "")
     if verb == "take":
         return f"{who} takes the {card_name(w[1])} from the Market Pile"

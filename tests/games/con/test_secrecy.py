@@ -54,3 +54,14 @@ def test_whole_games_views_stay_redacted() -> None:
     state, _ = play_random(3, 21, check=False)
     v = RULES.view(state, 0)
     assert all(_hidden(h) for h in v.hands[1:])
+
+
+def test_passing_in_the_market_is_said_as_taking_nothing() -> None:
+    from chimera_tui.games.con.state import Ask
+    from chimera_tui.games.con.wording import said
+
+    s = built(3, 2)
+    from msgspec.structs import replace
+
+    assert said(replace(s, asks=(Ask("market", 0),)), "pass") == "Player 1 takes no card from the Market Pile"
+    assert said(replace(s, asks=(Ask("cheat", 0, (), "turn"),)), "pass") == "Player 1 plays no cheat"

@@ -61,7 +61,7 @@ def chimera_block(state: State, seat: int, names: Sequence[str], actor: int | No
     if roles:
         header += Content(f"{NB}{NB}" + " · ".join(roles))
     stats = f"{NB}{NB}· Health {max(0, h - state.damage[seat])}/{h}  Might {m}  Speed {s}  Magic {g}"
-    lines = [header, Content(stats)]
+    lines = [header, Content(stats)] if any(parts) else [header]
     if not any(parts):
         lines.append(Content(f"{NB}{NB}· (laid face down)" if state.built[seat] else f"{NB}{NB}· (building)"))
     else:
