@@ -288,7 +288,11 @@ class TableHost:
 
     def list_tables(self, identity: str | None = None) -> tuple[P.TableInfo, ...]:
         """Open tables (and every table `identity` sits at), those you sit at first."""
-        infos = [t.info(identity) for t in self.tables.values() if not t.over or t.seat_of(identity or "")]
+        infos = [
+            t.info(identity)
+            for t in self.tables.values()
+            if (not t.over and not t.record.private) or t.seat_of(identity or "") is not None
+        ]
         infos.sort(key=lambda info: (not info.mine, info.started, info.code))
         return tuple(infos)
 
@@ -333,6 +337,7 @@ class TableHost:
             away_limit=away,
             creator=session.identity,
             created=_now().isoformat(timespec="seconds"),
+            private=request.private,
         )
         table = HostedTable(record, self.folder)
         try:
@@ -342,11 +347,12 @@ class TableHost:
             return "The host cannot save a new table now; try again."
         self.tables[table.code] = table
         log.info(
-            "%s created table %s (%s, %d players)",
+            "%s created table %s (%s, %d players, %s)",
             session.identity,
             table.code,
             request.game,
             request.players,
+            "private" if request.private else "public",
         )
         reason = self._join(session, table.code)
         if reason is not None:  # cannot happen: a fresh table has an empty seat
@@ -418,6 +424,7 @@ class TableHost:
                 names=tuple(record.names),
                 options=dict(record.options),
                 seat=session.seat,
+                private=record.private,
             ),
         )
 
@@ -507,6 +514,7 @@ class TableHost:
         base: dict[str, Any] = {
             "code": table.code,
             "started": table.started,
+            "thinking": table.thinking(self.clock()),
             "seats": table.seat_infos(),
             "notes": tuple(table.notes),
             "chat": tuple(table.chat),

@@ -74,6 +74,8 @@ class CreateTable(Message):
     seed: int | None = None
     away_limit: float | None = None
     """Seconds an absent player's turn may wait before a bot plays it (None: the host's default)."""
+    private: bool = False
+    """A private table is not listed in the lobby: people join it (or watch it) only by its code."""
 
 
 class Join(Message):
@@ -135,6 +137,7 @@ class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
     round: str = ""
     mine: bool = False
     """Whether the asking identity has a seat here (so it can resume)."""
+    private: bool = False
 
 
 class Welcome(Message):
@@ -160,6 +163,7 @@ class Seated(Message):
     options: dict[str, str]
     seat: int | None
     """Your seat, or None for a spectator."""
+    private: bool = False
 
 
 class Update(Message):
@@ -171,6 +175,8 @@ class Update(Message):
     started: bool
     seats: tuple[SeatInfo, ...]
     to_act: int | None
+    thinking: float = 0.0
+    """How many seconds the seat to act has had its turn, when the host sent this."""
     view: bytes | None = None
     """`rules.view(state, seat)` encoded with the game's `state_type` (None until the match starts)."""
     legal: tuple[str, ...] = ()

@@ -62,6 +62,8 @@ class TableRecord(msgspec.Struct, kw_only=True):
     away_limit: float
     creator: str
     created: str
+    private: bool = False
+    """Not listed in the lobby (joined by code only)."""
 
 
 _RECORD_DECODER = msgspec.msgpack.Decoder(TableRecord)
@@ -87,6 +89,10 @@ class HostedTable:
         self._bots: dict[int, Bot] = {}
         self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
         self._history: tuple[bytes, ...] | None = None
+        self.turn: tuple[int | None, int] = (None, -1)
+        """(seat to act, step) when `turn_since` was taken."""
+        self.turn_since = 0.0
+        """The host clock's time when the seat to act got its turn (or the host took the table back)."""
         factories = games.bots(record.game)
         for seat, bot in enumerate(record.bots):
             if bot is not None:
@@ -149,6 +155,7 @@ class HostedTable:
             over=self.over,
             round=self.rules.round_label(self.match.state) if self.match is not None else "",
             mine=identity is not None and self.seat_of(identity) is not None,
+            private=self.record.private,
         )
 
     # -- playing ---------------------------------------------------------------------------------------
@@ -174,6 +181,13 @@ class HostedTable:
             self._bots[seat] = bot
             return bot
         return None
+
+    def thinking(self, now: float) -> float:
+        """Seconds the seat to act has had its turn at `now` (the clock restarts when the turn passes)."""
+        turn = (self.to_act(), len(self.match or ()))
+        if turn != self.turn:
+            self.turn, self.turn_since = turn, now
+        return max(0.0, now - self.turn_since)
 
     def is_bot_seat(self, seat: int) -> bool:
         return self.record.bots[seat] is not None

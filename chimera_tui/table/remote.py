@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,7 @@ class HostLink:
         *,
         seed: int | None = None,
         away_limit: float | None = None,
+        private: bool = False,
     ) -> RemoteTable:
         """Open a table and sit at it (see `protocol.CreateTable`)."""
         request = P.CreateTable(
@@ -146,6 +148,7 @@ class HostLink:
             options=dict(options or {}),
             seed=seed,
             away_limit=away_limit,
+            private=private,
         )
         return await self._seat(request)
 
@@ -256,6 +259,7 @@ class RemoteTable:
     def __init__(self, link: HostLink, seated: P.Seated) -> None:
         self.link = link
         self.code = seated.code
+        self.private = seated.private
         self.game_id = seated.game
         self.rules: Ruleset[Any, Any] = games.get(seated.game)
         self.config = GameConfig(players=seated.players, names=seated.names, options=dict(seated.options))
@@ -270,6 +274,8 @@ class RemoteTable:
         self._seat = seated.seat
         self._view: Any = None
         self._to_act: int | None = None
+        self.turn_since = time.monotonic()
+        """This process's clock when the seat to act got its turn (from the host's `Update.thinking`)."""
         self._legal_notations: tuple[str, ...] = ()
         self._legal: tuple[Any, ...] | None = None
         self._log: tuple[str, ...] = ()
@@ -312,6 +318,7 @@ class RemoteTable:
         self.chat_lines = update.chat
         self._view = None if update.view is None else P.decode_view(update.view, self.rules.state_type)
         self._to_act = update.to_act
+        self.turn_since = time.monotonic() - update.thinking
         self._legal_notations = update.legal
         self._legal = None
         self._log = update.log
@@ -345,6 +352,10 @@ class RemoteTable:
 
     def to_act(self) -> int | None:
         return self._to_act
+
+    def thinking(self) -> float:
+        """Seconds the seat to act has been thinking (0 when nobody is to act)."""
+        return 0.0 if self._to_act is None else max(0.0, time.monotonic() - self.turn_since)
 
     def legal_actions(self) -> Sequence[Any]:
         if self._pending or self._view is None:

@@ -273,3 +273,47 @@ async def test_a_refusal_of_the_host_reaches_the_table_and_its_screens(tmp_path:
         assert changes  # the screens were told to read the table again
         assert a.legal_actions()
         await alice.close()
+
+
+async def test_a_private_table_is_unlisted_but_joinable_and_watchable_by_code(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        carol = await h.link("SHA256:carol", "Carol")
+        hidden = await alice.create("station", 2, seed=5, private=True)
+        shown = await carol.create("codename", 2, seed=6)
+        assert hidden.private and not shown.private
+        assert [t.code for t in await bob.list_tables()] == [shown.code]
+        mine = await alice.list_tables()
+        assert [(t.code, t.private) for t in mine] == [(hidden.code, True), (shown.code, False)]
+        b = await bob.join(hidden.code)
+        await until(lambda: b.started and hidden.started)
+        assert (await bob.list_tables())[0].code == hidden.code  # a seat of yours is listed
+        c = await carol.watch(hidden.code)
+        assert c.seat is None
+        for link in (alice, bob, carol):
+            await link.close()
+
+
+async def test_everyone_at_the_table_hears_how_long_the_seat_to_act_has_thought(tmp_path: Path) -> None:
+    now = [1000.0]
+    async with hosted(tmp_path, clock=lambda: now[0]) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        a = await alice.create("station", 2, seed=5)
+        b = await bob.join(a.code)
+        await until(lambda: a.started and b.started)
+        actor = a.to_act()
+        assert actor is not None
+        now[0] += 75.0  # the seat to act thinks; then someone chats, and the update says for how long
+        b.chat("hello")
+        await until(lambda: a.chat_lines == ("Bob: hello",) and b.chat_lines == ("Bob: hello",))
+        assert a.thinking() >= 75.0 and b.thinking() >= 75.0
+        mover = a if actor == 0 else b
+        step = mover.step
+        assert mover.submit(mover.legal_actions()[0]) is None
+        await until(lambda: a.step > step and b.step > step)
+        if a.to_act() != actor:  # the turn passed: its clock starts again
+            assert a.thinking() < 75.0 and b.thinking() < 75.0
+        await alice.close()
+        await bob.close()

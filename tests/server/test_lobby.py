@@ -17,6 +17,7 @@ from chimera_tui.ui.screens.lobby import (
     LineDialog,
     LobbyApp,
     LobbyScreen,
+    TurnClock,
     WaitingScreen,
     fresh,
 )
@@ -161,3 +162,36 @@ async def test_the_game_replaces_the_waiting_screen_even_under_a_dialog(tmp_path
                 type(app.screen).__name__,
             ]
             await bob.close()
+
+
+async def test_the_game_screen_shows_who_is_thinking_and_for_how_long(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            app.create_table(P.CreateTable(game="codename", players=2, bots=(None, "random"), seed=3))
+            await until(lambda: isinstance(app.screen, GameScreen))
+            await until(lambda: bool(app.screen.query(TurnClock)))
+            clock = app.screen.query_one(TurnClock)
+            table = app.table
+            assert table is not None
+            table.turn_since -= 65  # as if the seat to act had thought for over a minute
+            clock._tick()
+            await pilot.pause()
+            actor = table.to_act()
+            assert actor is not None
+            shown = str(clock.render())
+            assert shown.startswith(f"{table.player_name(actor)} thinking 1:0"), shown
+            assert clock.region.y == 0 and clock.region.right == 80
+
+
+async def test_the_create_dialog_offers_a_private_table(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)):
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            dialog = CreateDialog()
+            await app.push_screen(dialog)
+            assert dialog.request().private is False
+            dialog.query_one("#visibility", Select).value = "private"
+            assert dialog.request().private is True

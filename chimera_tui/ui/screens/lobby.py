@@ -11,6 +11,7 @@ session (`ENV_ASK_NAME`) first asks the player's name, since a browser brings no
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any, ClassVar
@@ -105,6 +106,15 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
         with Vertical():
             yield Label("Open a table (you take seat 1) · F5 opens it")
             yield Select([(games.title(g), g) for g in ids], value=ids[0], allow_blank=False, id="game")
+            yield Select(
+                [
+                    ("Public: listed in the lobby", "public"),
+                    ("Private: not listed, joined by its code only", "private"),
+                ],
+                value="public",
+                allow_blank=False,
+                id="visibility",
+            )
             with VerticalScroll():
                 yield from self._fields(ids[0], games.get(ids[0]).min_players)
             with Horizontal():
@@ -170,7 +180,8 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
             per_seat.setdefault(str(select.name), []).append(str(select.value))
         for key, chosen in per_seat.items():
             options[key] = chosen[0] if len(set(chosen)) == 1 else ",".join(chosen)
-        return P.CreateTable(game=game, players=players, bots=bots, options=options)
+        private = self.query_one("#visibility", Select).value == "private"
+        return P.CreateTable(game=game, players=players, bots=bots, options=options, private=private)
 
     @on(Button.Pressed, "#open")
     def action_open(self) -> None:
@@ -212,12 +223,53 @@ class WaitingScreen(Screen[None]):
         text.append(f"{games.title(self.table.game_id)}, table ", style="bold")
         text.append(self.table.code, style="bold reverse")
         text.append("\n\nGive the code to the other players: they join with j in their lobby.")
+        if self.table.private:
+            text.append("\nThis table is private: the lobby does not list it.")
         text.append("\nCtrl+T says something at this table.\n\n")
         text.append(f"Seats: {seats_text(self.table.seat_infos)}\n")
         self.query_one("#waiting", Static).update(text)
 
     def action_leave(self) -> None:
         self.app.leave_game()  # type: ignore[attr-defined]
+
+
+def clock_text(table: RemoteTable) -> str:
+    """Who is to act and for how long ("Alice thinking 1:05"), or "" when nobody is."""
+    actor = table.to_act()
+    if actor is None or not table.started:
+        return ""
+    seconds = int(table.thinking())
+    return f"{table.player_name(actor)} thinking {seconds // 60}:{seconds % 60:02d}"
+
+
+class TurnClock(Static):
+    """Over the top right corner of a game screen: whose turn it is and for how long, for everyone at the
+    table (the host says when the turn began; this ticks once a second)."""
+
+    DEFAULT_CSS = """
+    TurnClock {
+        overlay: screen; position: absolute; width: auto; height: 1; padding: 0 1;
+        background: $panel; color: $text;
+    }
+    """
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__(markup=False)
+        self.table = table
+        self._shown = ""
+
+    def on_mount(self) -> None:
+        self._tick()
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        text = clock_text(self.table)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
+        self.display = bool(text)
+        width = len(text) + 2
+        self.styles.offset = (max(0, self.screen.size.width - width), 0)
 
 
 class LobbyScreen(Screen[None]):
@@ -269,7 +321,7 @@ class LobbyScreen(Screen[None]):
                 state = info.round or "playing"
             else:
                 state = "waiting"
-            mark = " (yours)" if info.mine else ""
+            mark = (" (yours)" if info.mine else "") + (" (private)" if info.private else "")
             grid.add_row(info.code, info.title, Text(seats_text(info.seats)), state + mark)
             self.codes.append(info.code)
         self.query_one("#lobby-empty", Static).display = not tables
@@ -370,7 +422,9 @@ class LobbyApp(App[int]):
     async def create_table(self, request: P.CreateTable) -> None:
         assert self.link is not None
         try:
-            table = await self.link.create(request.game, request.players, request.bots, request.options)
+            table = await self.link.create(
+                request.game, request.players, request.bots, request.options, private=request.private
+            )
         except HostError as exc:
             self.notify(exc.reason, severity="warning", markup=False)
             return
@@ -420,6 +474,15 @@ class LobbyApp(App[int]):
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        self._add_clock(screen, table)
+
+    @work(group="clock")
+    async def _add_clock(self, screen: Screen[Any], table: RemoteTable) -> None:
+        for _ in range(200):  # the screen mounts within a few frames
+            if screen.is_mounted:
+                await screen.mount(TurnClock(table))
+                return
+            await asyncio.sleep(0.02)
 
     # This app runs on the server: nothing in it may open programs or write files there.
 
