@@ -27,6 +27,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from chimera_tui import games
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.plain_text import plain_text
@@ -79,6 +81,8 @@ class Session:
         self.table: HostedTable | None = None
         self.seat: int | None = None
         self.chat_times: deque[float] = deque()
+        self.log_sent: tuple[str, ...] = ()
+        """The whole log (as this session's seat reads it) as of the last `Update` sent."""
         self.closed = False
 
     def send(self, message: P.Message, limit: int) -> None:
@@ -183,8 +187,14 @@ class TableHost:
         handlers = list(self._connections)
         if handlers:
             await asyncio.wait(handlers, timeout=5)
+        await self.flush()
         for table in self.tables.values():
             table.release()
+
+    async def flush(self) -> None:
+        """Wait until every table's saves asked for so far are written."""
+        for table in list(self.tables.values()):
+            await table.saved()
 
     # -- a connection ----------------------------------------------------------------------------------
 
@@ -383,7 +393,7 @@ class TableHost:
             except SaveError as exc:
                 log.error("table %s: %s", table.code, exc.message)
         self._leave(session)
-        session.table, session.seat = table, seat
+        session.table, session.seat, session.log_sent = table, seat, ()
         table.here[seat] = table.here.get(seat, 0) + 1
         if seat in table.away:
             table.drop_away_bot(seat)
@@ -406,7 +416,7 @@ class TableHost:
         if table is None:
             return f"There is no table with the code {code or '(none)'}."
         self._leave(session)
-        session.table, session.seat = table, None
+        session.table, session.seat, session.log_sent = table, None, ()
         table.spectators += 1
         log.info("%s watches table %s", session.identity, code)
         self._seated(session, table)
@@ -502,10 +512,7 @@ class TableHost:
     def _changed(self, table: HostedTable, *, moved: bool = True) -> None:
         """Save (after an action), tell every session at `table`, and let bots or the away timer move."""
         if moved and table.match is not None:
-            try:
-                table.autosave(_now())
-            except SaveError as exc:
-                log.error("table %s: %s", table.code, exc.message)
+            table.save_later(_now())
         self._broadcast(table)
         self._drive(table)
 
@@ -549,7 +556,25 @@ class TableHost:
                 if session.table is table:
                     if session.seat not in cache:
                         cache[session.seat] = self.update_for(table, session.seat)
-                    self._send(session, cache[session.seat])
+                    self._send(session, self._news(session, cache[session.seat]))
+
+    @staticmethod
+    def _news(session: Session, update: P.Update) -> P.Update:
+        """`update` (with the whole log) cut to the log lines `session` does not have yet."""
+        had, now = session.log_sent, update.log
+        session.log_sent = now
+        if update.history:  # the game is over: every line may now read in full
+            return update
+        same = 0
+        for old, new in zip(had, now, strict=False):
+            if old is not new and old != new:
+                break
+            same += 1
+        if same == 0:
+            return update
+        return msgspec.structs.replace(
+            update, log_from=same, log=now[same:], log_events=update.log_events[same:]
+        )
 
     def _drive(self, table: HostedTable) -> None:
         """(Re)start the table's timer: a bot's move, or the away limit of an absent person."""

@@ -181,8 +181,12 @@ class Update(Message):
     """`rules.view(state, seat)` encoded with the game's `state_type` (None until the match starts)."""
     legal: tuple[str, ...] = ()
     """The notations of your legal actions (empty unless it is your turn)."""
+    log_from: int = 0
+    """Where `log` starts in the whole log: the lines before it are the ones this session already has (the
+    host sends only new lines; after an undo, or when the game ends and every line reads in full, it sends
+    from the first line that changed)."""
     log: tuple[str, ...] = ()
-    """The log as your seat may read it, oldest first."""
+    """The log as your seat may read it, oldest first, from line `log_from` on."""
     log_events: tuple[tuple[str, ...], ...] = ()
     """For each line of `log`, what it caused (dice, destructions), as your seat may see it."""
     undo_refusal: str | None = "There is nothing to undo."

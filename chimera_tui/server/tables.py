@@ -8,8 +8,10 @@ players has only the record; its match starts when the last person seat is taken
 
 from __future__ import annotations
 
+import asyncio
 import collections
 import contextlib
+import logging
 import secrets
 from datetime import datetime
 from pathlib import Path
@@ -21,7 +23,7 @@ from chimera_tui import games
 from chimera_tui.engine.bots import Bot, bot_seed
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
-from chimera_tui.saves import EXTENSION, SaveError, SaveLock, load, save_match, write_atomic
+from chimera_tui.saves import EXTENSION, SaveError, SaveLock, encode_match, load, save_match, write_atomic
 from chimera_tui.server.protocol import SeatInfo, TableInfo
 from chimera_tui.table.base import Seat
 
@@ -31,6 +33,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
 
 RECORD_SUFFIX = ".seats"
+
+log = logging.getLogger("chimera.server")
 
 
 def new_code(taken: set[str] | dict[str, Any]) -> str:
@@ -89,6 +93,9 @@ class HostedTable:
         self._bots: dict[int, Bot] = {}
         self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
         self._history: tuple[bytes, ...] | None = None
+        self.saver: asyncio.Task[None] | None = None
+        """Writes the table's saves in a thread, one at a time (see `save_later`)."""
+        self._save_data: bytes | None = None
         self.turn: tuple[int | None, int] = (None, -1)
         """(seat to act, step) when `turn_since` was taken."""
         self.turn_since = 0.0
@@ -242,7 +249,7 @@ class HostedTable:
         write_atomic(self.record_path, msgspec.msgpack.encode(self.record))
 
     def autosave(self, now: datetime) -> None:
-        """Write the save of the match atomically.
+        """Write the save of the match atomically, now (the host saves after a move with `save_later`).
 
         Raises:
             SaveError: when it cannot be written.
@@ -250,8 +257,33 @@ class HostedTable:
         if self.match is not None:
             save_match(self.match, self.save_path, now=now, created=self.record.created, seats=self.seats())
 
+    def save_later(self, now: datetime) -> None:
+        """Encode the save of the match now (on the event loop, so it is this very position) and write it in
+        a thread; writes of one table happen one at a time, the newest waiting one replacing any older."""
+        if self.match is None:
+            return
+        self._save_data = encode_match(self.match, now=now, created=self.record.created, seats=self.seats())
+        if self.saver is None or self.saver.done():
+            self.saver = asyncio.get_running_loop().create_task(self._write_saves())
+
+    async def _write_saves(self) -> None:
+        while self._save_data is not None:
+            data, self._save_data = self._save_data, None
+            try:
+                await asyncio.to_thread(write_atomic, self.save_path, data)
+            except SaveError as exc:
+                log.error("table %s: %s", self.code, exc.message)
+
+    async def saved(self) -> None:
+        """Wait until every save asked for so far is written."""
+        while self.saver is not None and not self.saver.done():
+            await asyncio.shield(self.saver)
+
     def release(self) -> None:
-        """Give up the save's lock (the host no longer plays this table)."""
+        """Give up the save's lock (the host no longer plays this table), once its last save is written."""
+        if self.saver is not None and not self.saver.done():
+            self.saver.add_done_callback(lambda _: self.release())
+            return
         if self.lock is not None:
             self.lock.release()
             self.lock = None

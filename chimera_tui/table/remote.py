@@ -321,8 +321,8 @@ class RemoteTable:
         self.turn_since = time.monotonic() - update.thinking
         self._legal_notations = update.legal
         self._legal = None
-        self._log = update.log
-        self._log_events = update.log_events
+        self._log = self._log[: update.log_from] + update.log
+        self._log_events = self._log_events[: update.log_from] + update.log_events
         self._undo_refusal = update.undo_refusal
         self.history_log = update.history_log
         if update.history != self._history:

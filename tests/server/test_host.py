@@ -43,7 +43,9 @@ async def test_two_people_play_station_each_seeing_only_their_own_view(tmp_path:
         idle = b if actor == 0 else a
         assert idle.legal_actions() == ()
         assert idle.submit(rules.legal_actions(table.match.state)[0]) is not None
-        # The save in the folder is the ordinary format, and replays to the same position.
+        # The save in the folder (written in a thread after each move) is the ordinary format, and replays to
+        # the same position.
+        await h.host.flush()
         assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
         await alice.close()
         await bob.close()
@@ -317,3 +319,67 @@ async def test_everyone_at_the_table_hears_how_long_the_seat_to_act_has_thought(
             assert a.thinking() < 75.0 and b.thinking() < 75.0
         await alice.close()
         await bob.close()
+
+
+async def test_updates_carry_only_the_log_lines_a_session_lacks(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        a = await alice.create("station", 2, seed=5)
+        b = await bob.join(a.code)
+        await until(lambda: a.started and b.started)
+        sent: list[P.Update] = []
+        receive = a.receive
+
+        def spy(update: P.Update) -> None:
+            sent.append(update)
+            receive(update)
+
+        a.receive = spy  # type: ignore[method-assign]
+        await play([a, b], 8)
+        table = h.host.tables[a.code]
+        assert table.match is not None
+        whole = tuple(text for _, text in table.match.texts_for(a.seat))
+        assert a.log() == whole and len(whole) >= 8
+        assert any(update.log_from > 0 for update in sent)
+        assert sum(len(update.log) for update in sent) <= len(whole)  # no line was sent twice
+        late = await h.link("SHA256:carol", "Carol")  # a new session gets the whole log at once
+        c = await late.watch(a.code)
+        assert c.log() == tuple(text for _, text in table.match.texts_for(None))
+        for link in (alice, bob, late):
+            await link.close()
+
+
+async def test_saves_are_written_off_the_event_loop_one_at_a_time(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        a = await alice.create("codename", 2, bots=(None, "random"), seed=2)
+        await until(lambda: a.started)
+        table = h.host.tables[a.code]
+        writes: list[str] = []
+        import chimera_tui.server.tables as tables_module
+
+        real = tables_module.write_atomic
+
+        def slow_write(path: Path, data: bytes) -> None:
+            import threading
+
+            writes.append(threading.current_thread().name)
+            real(path, data)
+
+        tables_module.write_atomic = slow_write  # type: ignore[assignment]
+        try:
+            for _ in range(3):
+                step = a.step
+                await until(lambda: bool(a.legal_actions()) or a.to_act() is None)
+                if a.to_act() is None:
+                    break
+                assert a.submit(a.legal_actions()[0]) is None
+                await until(lambda step=step: a.step > step)
+            await h.host.flush()
+        finally:
+            tables_module.write_atomic = real  # type: ignore[assignment]
+        assert writes and all(name != "MainThread" for name in writes)
+        assert table.match is not None
+        assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
+        await alice.close()
