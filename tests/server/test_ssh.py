@@ -121,3 +121,12 @@ async def test_an_idle_session_is_closed(tmp_path: Path) -> None:
             await screen.process.wait()  # nobody pressed a key: the server ends the session
         await until(lambda: s.host.session_count() == 0)  # and its client process left the host
         conn.close()
+
+
+def test_sessions_get_24_bit_colour_only_when_their_client_asks_for_it() -> None:
+    from chimera_tui.server.ssh import colour_env
+
+    assert colour_env({}) == {}
+    assert colour_env({"COLORTERM": "truecolor"}) == {"COLORTERM": "truecolor"}
+    assert colour_env({b"COLORTERM": b"24bit"}) == {"COLORTERM": "truecolor"}
+    assert colour_env({"COLORTERM": "\x1b[31mtruecolor"}) == {}
