@@ -112,7 +112,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         limits.add_argument(
             bound.flag,
             default=None,
-            metavar="N",
+            metavar=bound.unit.upper() if bound.unit in ("minutes", "seconds") else "N",
             help=f"{text} (default {_fmt(bound.default)}{unit}; {_fmt(bound.low)} to {_fmt(bound.high)})",
         )
 
