@@ -19,6 +19,7 @@ from chimera_tui.engine.match import Match
 from chimera_tui.launch import LaunchError, LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.screens.rules import RulesScreen
 
 SHORT = 300
 """Presses per game in the default run."""
@@ -69,8 +70,12 @@ async def _mash(game_id: str, presses: int, seed: int, tmp_path: Path) -> None:
                     continue
             await pilot.press(*batch)
             batch = []
-            if key == "escape" and app.screen is not screen:
-                await pilot.press("escape")  # on the board it would leave the game: closes dialogs only
+            for _ in range(3):  # Esc closes dialogs only (on the board it would leave the game); the rules
+                # screen (which takes the batch's letters as a search) is left after its batch, or a mash
+                # would spend most of its presses searching the rules
+                if app.screen is screen or (key != "escape" and not isinstance(app.screen, RulesScreen)):
+                    break
+                await pilot.press("escape")
         await pilot.pause()
         assert app.is_running
         match = table.match
