@@ -12,14 +12,17 @@ import resource
 import sys
 import time
 import traceback
-from typing import TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 import msgspec
 
 from chimera_tui import games
-from chimera_tui.engine.bots import bot_seed
-from chimera_tui.engine.match import Match, play_out
-from chimera_tui.engine.ruleset import GameConfig
+from chimera_tui.engine.bots import Bot, bot_seed
+from chimera_tui.engine.ruleset import GameConfig, Ruleset
+
+LIMIT = 100_000
+"""Decisions after which a game that has not ended counts as an error."""
 
 
 class BenchResult(msgspec.Struct, frozen=True):
@@ -48,6 +51,31 @@ class BenchResult(msgspec.Struct, frozen=True):
 def _count(won: float) -> str:
     """A number of wins: whole, or with one decimal where shared wins left a fraction."""
     return f"{won:.0f}" if abs(won - round(won)) < 1e-9 else f"{won:.1f}"
+
+
+def play_out(rules: Ruleset[Any, Any], state: Any, bots: Mapping[int, Bot], limit: int) -> tuple[Any, int]:
+    """Let `bots` (seat -> Bot) play on from `state` until the game ends or `limit` decisions were taken:
+    the last state and the number of decisions.
+
+    This is the bench's loop: what a bot at a table goes through for each decision (whose turn it is, the
+    legal actions, the seat's view, `apply`) and nothing a table adds for people: no `Match`, so no log, no
+    undo record and no words. A bot that never looks at the view (``reads_view = False``, the random bot)
+    is not given one.
+
+    Raises:
+        KeyError: when a seat with no bot is to act.
+    """
+    to_act, legal_actions, view, apply = rules.to_act, rules.legal_actions, rules.view, rules.apply
+    reads = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
+    taken = 0
+    while taken < limit:
+        seat = to_act(state)
+        if seat is None:
+            break
+        legal = legal_actions(state)
+        state = apply(state, bots[seat].choose(view(state, seat) if reads[seat] else None, legal, seat))
+        taken += 1
+    return state, taken
 
 
 def seat_levels(rotation: int, levels: tuple[str, ...]) -> tuple[str, ...]:
@@ -83,14 +111,14 @@ def run_bench(
     for k in range(count):
         game_seed = seed + k
         try:
-            match = Match(rules, config, game_seed)
             here = seat_levels(k, levels)
             bots = {i: factories[here[i]](rules, bot_seed(game_seed, i)) for i in range(players)}
-            decisions += play_out(rules, match, bots, limit=100_000)
-            if not rules.is_over(match.state):
-                raise RuntimeError(f"game with seed {game_seed} did not end in 100000 decisions")
+            state, taken = play_out(rules, rules.new_game(config, game_seed), bots, LIMIT)
+            decisions += taken
+            if not rules.is_over(state):
+                raise RuntimeError(f"game with seed {game_seed} did not end in {LIMIT} decisions")
             if seats:
-                winners = rules.winner(match.state)
+                winners = rules.winner(state)
                 for i in winners:
                     wins[here[i]] += 1 / len(winners)
         except games.InstallationIncomplete as exc:  # every game would fail alike: count them all, say why

@@ -35,8 +35,17 @@ BotFactory = Callable[[Ruleset[Any, Any], int], Bot]
 """Makes a bot for a ruleset from a seed."""
 
 
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+"""SplitMix64's constants, as in `engine/rng.py` (a test holds the two streams equal)."""
+
+
 class RandomBot:
-    """Picks uniformly among the legal actions."""
+    """Picks uniformly among the legal actions: ``Rng(seed).choice``, one draw after another.
+
+    The bot is the benchmark's opponent and every playout's, so it draws from the same SplitMix64 stream as
+    `Rng` without making an `Rng` per draw: it keeps the stream's position (`rng` gives it as an `Rng`).
+    """
 
     name = "random"
     reads_view = False
@@ -44,13 +53,30 @@ class RandomBot:
 
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
-        self._rng = Rng(seed)
+        self._seed = seed
+        self._counter = 0
+
+    @property
+    def rng(self) -> Rng:
+        """Where the bot's random stream stands."""
+        return Rng(self._seed, self._counter)
 
     def choose(self, view: Any, legal: Sequence[A], seat: int) -> A:
-        if not legal:
+        n = len(legal)
+        if not n:
             raise ValueError("a bot was asked to choose with no legal actions")
-        action, self._rng = self._rng.choice(legal)
-        return action
+        limit = (1 << 64) - ((1 << 64) % n)  # rejection sampling keeps the choice unbiased, as Rng.below
+        base = self._seed & _MASK
+        counter = self._counter
+        while True:
+            z = (base + counter * _GAMMA + _GAMMA) & _MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            counter += 1
+            if z < limit:
+                self._counter = counter
+                return legal[z % n]
 
 
 GENERIC_BOTS: Mapping[str, BotFactory] = {"random": RandomBot}
