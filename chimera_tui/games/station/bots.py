@@ -26,7 +26,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station.building import tile_choices
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G, count
+from chimera_tui.games.station.core import G
 from chimera_tui.games.station.effects import build_cost
 from chimera_tui.games.station.state import HIDDEN, State
 
@@ -50,7 +50,7 @@ def worth(state: State, seat: int) -> float:
     p = state.players[seat]
     comps = sum(p.pool) + sum(len(w.comps) for w in p.workers)
     in_play = [w for w in p.workers if w.where != "aside"]
-    owed = max(0, sum(1 for w in in_play if count(w.comps, "leaf") == 0) - p.food)
+    owed = max(0, sum(1 for w in in_play if w.comps.count("leaf") == 0) - p.food)
     return (
         p.score + p.coins / 3 + p.food / 2 + 2 * comps + 3 * len(in_play) + 0.8 * p.tier + 1.5 * len(p.perks)
         - 2 * owed + pending_build(state, seat)

@@ -248,6 +248,12 @@ class Content(msgspec.Struct, frozen=True):
     worker_free: frozenset[str]
     """Modules whose options never read the placed worker, so whether they can be used is the same for every
     worker of a seat (listing placements asks once per seat, not once per worker)."""
+    local_caps: tuple[int, int]
+    """The most coins and the most food any option of a local module pays: a seat with at least that many
+    can pay for every one of them, so whether local modules can be used depends on coins and food only up
+    to these (the rules' table of usable local modules is keyed on them, capped)."""
+    tile_cost: dict[str, int]
+    """Module tile id -> its printed building cost."""
 
 
 class ContentError(ValueError):
@@ -360,6 +366,9 @@ def load() -> Content:
     for c in cards:
         if any(k not in COMPONENTS for k in c.components):
             raise ContentError(f"card {c.id}: unknown component")
+    local = frozenset(
+        m.id for m in modules.values() if all(op.op in _LOCAL for o in m.options for op in o.ops)
+    )
     return Content(
         defaults=mods.default,
         tiles=mods.tile,
@@ -380,9 +389,7 @@ def load() -> Content:
         hub_hexes=(hex_of["hub-a"], hex_of["hub-b"]),
         neighbours={h: frozenset(x for x in h.neighbours() if x in space_at) for h in space_at},
         simple_options={id(o): need for m in modules.values() for o in m.options if (need := _simple(o))},
-        local_modules=frozenset(
-            m.id for m in modules.values() if all(op.op in _LOCAL for o in m.options for op in o.ops)
-        ),
+        local_modules=local,
         printed_open=tuple(m.id for m in mods.default),
         printed_locked=tuple(m.id for m in mods.default if m.id != "hub-b"),
         worker_free=frozenset(
@@ -390,7 +397,25 @@ def load() -> Content:
             for m in modules.values()
             if not any(op.op in _READS_WORKER for o in m.options for op in o.ops)
         ),
+        local_caps=_local_caps([modules[mid] for mid in local]),
+        tile_cost={t.id: t.cost for t in mods.tile},
     )
+
+
+def _local_caps(local: list[ModuleDef]) -> tuple[int, int]:
+    """`Content.local_caps`: the largest total payment of coins and of food in one option.
+
+    Raises:
+        ContentError: when an op gains or pays a negative amount (the cap assumes more never hurts).
+    """
+    coins = food = 0
+    for m in local:
+        for o in m.options:
+            if any(op.coins < 0 or op.food < 0 for op in o.ops):
+                raise ContentError(f"{m.id}: an effect's amounts must not be negative")
+            coins = max(coins, sum(op.coins for op in o.ops if op.op == "pay"))
+            food = max(food, sum(op.food for op in o.ops if op.op == "pay"))
+    return coins, food
 
 
 _READS_WORKER = WORKER_OPS | {"copy", "recall"}

@@ -30,24 +30,13 @@ SeatSnap = tuple[int, int, int, tuple[int, ...], int, tuple[Worker, ...], tuple[
 Why = str | Task | None
 """A step's reason for `told.py`: words, or the task whose `why_of` words it (only when something is told)."""
 
-
-class Frame:
-    """An open `told.begin`: each changed seat's values before its first change, and where things stood."""
-
-    __slots__ = ("before", "scored", "start", "why")
-
-    def __init__(self, start: int, scored: int, why: Why) -> None:
-        self.before: dict[int, SeatSnap] = {}
-        self.start = start
-        """The start player when the frame opened."""
-        self.scored = scored
-        """len(scoring) when the frame opened."""
-        self.why = why
+Opened = tuple[int, int, Why]
+"""An open `told.begin` frame: the start player and len(scoring) when it opened, and its reason."""
 
 
 def seat_snap(p: Player | P) -> SeatSnap:
-    """The told-about values of one seat (frozen or thawed)."""
-    return (p.coins, p.food, p.score, tuple(p.pool), p.tier, tuple(p.workers), p.perks, p.card)
+    """The told-about values of one seat (frozen or thawed): only references, since every field is immutable."""
+    return (p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card)
 
 
 class P:
@@ -69,31 +58,55 @@ class P:
 
     def __init__(self, p: Player) -> None:
         self.mat, self.side, self.coins, self.food = p.mat, p.side, p.coins, p.food
-        self.pool = list(p.pool)
-        self.workers: list[Worker] = list(p.workers)
-        """Replaced one `Worker` at a time (`G.move`, `G.set_comps`), never changed in place."""
+        self.pool: tuple[int, int, int, int] = p.pool
+        """Replaced whole (`add_pool`), never changed in place, like every field here: a snapshot for
+        told.py and the frozen form share these tuples instead of copying them."""
+        self.workers: tuple[Worker, ...] = p.workers
+        """Replaced whole (`G.move`, `G.set_comps`)."""
         self.tier, self.perks, self.card, self.builds, self.score = p.tier, p.perks, p.card, p.builds, p.score
+
+    def add_pool(self, i: int, k: int) -> None:
+        """Add `k` (negative to take) unattached components of type index `i`."""
+        pool = list(self.pool)
+        pool[i] += k
+        self.pool = tuple(pool)  # type: ignore[assignment]
+
+    def set_worker(self, wi: int, worker: Worker) -> None:
+        """Replace worker `wi`."""
+        workers = self.workers
+        self.workers = (*workers[:wi], worker, *workers[wi + 1 :])
 
     def freeze(self) -> Player:
         """The frozen form."""
         return Player(
-            self.mat, self.side, self.coins, self.food, tuple(self.pool),  # type: ignore[arg-type]
-            tuple(self.workers), self.tier, self.perks, self.card, self.builds, self.score,
+            self.mat, self.side, self.coins, self.food, self.pool, self.workers, self.tier, self.perks,
+            self.card, self.builds, self.score,
         )  # fmt: skip
 
 
 _OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
-"""The last players tuple whose occupancy was worked out, and that occupancy (never changed in place: a G
-that moves a worker works out its own)."""
+"""The last players tuple whose occupancy is known, and that occupancy (never changed in place: a G that
+moves a worker copies it first). `apply` leaves here the occupancy of the state it returns, kept up to date
+move by move, so listing that state's placements need not work it out again."""
+
+
+def occupancy_of(players: list[Player | P] | tuple[Player, ...]) -> dict[str, tuple[int, int]]:
+    """Module or Lab slot id -> (seat, worker index) of the worker there, worked out from the seats."""
+    occ = {}
+    for seat, p in enumerate(players):
+        for wi, w in enumerate(p.workers):
+            if w.where not in OFF_BOARD:
+                occ[w.where] = (seat, wi)
+    return occ
 
 
 class G:
     """The working copy of `State` used while applying one action (or listing the legal ones)."""
 
-    __slots__ = ("_occ", "again", "asked", "built", "c", "countdown", "discard", "draft", "free_hexes", "lead",
-                 "marker_taken", "moved", "names", "perk_deck", "perk_display", "phase", "pile", "players", "reactor",
-                 "revealed", "rng", "round", "round_markers", "s", "scoring", "start", "supply", "tasks", "thawed",
-                 "told", "turn", "watching")  # fmt: skip
+    __slots__ = ("_occ", "_occ_own", "again", "asked", "before", "built", "c", "countdown", "discard", "draft",
+                 "frames", "free_hexes", "lead", "marker_taken", "moved", "n", "names", "perk_deck", "perk_display",
+                 "phase", "pile", "players", "reactor", "revealed", "rng", "round", "round_markers", "s", "scoring",
+                 "start", "supply", "tasks", "thawed", "told", "turn")  # fmt: skip
 
     def __init__(self, s: State) -> None:
         self.c: Content = content()
@@ -105,6 +118,8 @@ class G:
         self.countdown, self.round_markers = s.countdown, s.round_markers
         self.players: list[Player | P] = list(s.players)
         """Each seat's `Player` until its first change (`w`), then its `P`."""
+        self.n = len(self.players)
+        """The number of players."""
         self.thawed = False
         self.supply = list(s.supply)
         self.reactor = list(s.reactor)
@@ -120,27 +135,32 @@ class G:
         self.lead = s.lead
         self.told: list[str] = []
         """Sentences for `State.events` (what this action caused), see told.py."""
-        self.watching: list[Frame] = []
+        self.frames: list[Opened] = []
         """Open `told.begin` frames, innermost last."""
+        self.before: dict[int, SeatSnap] | None = None
+        """The innermost open frame's notes: each seat's values before its first change in the frame (None
+        when no frame is open)."""
         self.rng = s.rng
         self.again = list(s.again)
         self.revealed = False
         """Set when hidden information was revealed or randomness drawn (undo barrier)."""
         self._occ: dict[str, tuple[int, int]] | None = None
+        """Where workers stand (see `occupancy`), once asked; then kept up to date by `move`."""
+        self._occ_own = False
+        """`_occ` is this G's own dict (not shared through `_OCC_FOR`), so `move` may change it in place."""
         self.moved = False
+        """A worker moved in this G (so the occupancy of `s.players` no longer holds)."""
         self.asked: list[str] = []
         """The answers to the question the task loop stopped at (the legal `Choose` values), if it did."""
-        """A worker moved in this G (so the occupancy of `s.players` no longer holds)."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
     def w(self, seat: int) -> P:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
         p = self.players[seat]
-        if self.watching:
-            before = self.watching[-1].before
-            if seat not in before:
-                before[seat] = seat_snap(p)
+        before = self.before
+        if before is not None and seat not in before:
+            before[seat] = (p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card)  # seat_snap
         if isinstance(p, P):
             return p
         q = self.players[seat] = P(p)
@@ -148,13 +168,19 @@ class G:
         return q
 
     def freeze(self) -> State:
-        """The frozen form."""
+        """The frozen form. When this G kept its occupancy up to date, it is left for the next G over the new
+        state (`_OCC_FOR`)."""
         s = self.s
-        players = (
-            tuple(p if p.__class__ is Player else p.freeze() for p in self.players)  # type: ignore[union-attr]
-            if self.thawed
-            else s.players
-        )
+        if self.thawed:
+            players = tuple([p if p.__class__ is Player else p.freeze() for p in self.players])  # type: ignore[union-attr]
+            occ = self._occ
+            if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:
+                occ = _OCC_FOR[0][1]  # no worker moved: the same occupancy as before
+            if occ is not None:
+                _OCC_FOR[0] = (players, occ)
+                self._occ_own = False
+        else:
+            players = s.players
         return State(
             self.names, self.phase, self.round, self.start, self.turn, self.marker_taken, self.countdown,
             self.round_markers, players, tuple(self.supply), tuple(self.reactor), self.pile,  # type: ignore[arg-type]
@@ -163,11 +189,6 @@ class G:
         )  # fmt: skip
 
     # -- seats ------------------------------------------------------------------------------------------
-
-    @property
-    def n(self) -> int:
-        """The number of players."""
-        return len(self.players)
 
     def order(self) -> list[int]:
         """Seats in this round's order, clockwise from the player who led it (ST-COMMAND-10)."""
@@ -212,7 +233,7 @@ class G:
         i = CI[kind]
         if self.supply[i] > 0:
             self.supply[i] -= 1
-            self.w(seat).pool[i] += 1
+            self.w(seat).add_pool(i, 1)
         else:
             self.score(seat, 2, "supply")
         if track:
@@ -221,18 +242,14 @@ class G:
     # -- workers ----------------------------------------------------------------------------------------
 
     def occupancy(self) -> dict[str, tuple[int, int]]:
-        """Module or Lab slot id -> (seat, worker index) of the worker there."""
+        """Module or Lab slot id -> (seat, worker index) of the worker there (read only: `move` changes it)."""
         occ = self._occ
         if occ is None:
             players, known = _OCC_FOR[0]
             if not self.moved and players is self.s.players:
                 occ = known  # the same seats as the last G over these players (legal_actions, then apply)
             else:
-                occ = {}
-                for seat, p in enumerate(self.players):
-                    for wi, w in enumerate(p.workers):
-                        if w.where not in OFF_BOARD:
-                            occ[w.where] = (seat, wi)
+                occ = occupancy_of(self.players)
                 if not self.moved:
                     _OCC_FOR[0] = (self.s.players, occ)
             self._occ = occ
@@ -240,10 +257,19 @@ class G:
 
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
+        occ = self._occ if self._occ_own else None
+        if occ is None:  # first move in this G: its own copy of the occupancy, kept up to date from here on
+            occ = self._occ = dict(self.occupancy())
+            self._occ_own = True
         p = self.w(seat)
-        p.workers[wi] = Worker(p.workers[wi].comps, where)
-        self._occ = None
+        old = p.workers[wi]
+        p.set_worker(wi, Worker(old.comps, where))
         self.moved = True
+        held = occ.get(old.where)
+        if held is not None and held[0] == seat and held[1] == wi:
+            del occ[old.where]
+        if where not in OFF_BOARD:
+            occ[where] = (seat, wi)
 
     def comps(self, seat: int, wi: int) -> tuple[str, ...]:
         """The components on worker `wi` of `seat` (none for a workerless activation, -1)."""
@@ -252,7 +278,7 @@ class G:
     def set_comps(self, seat: int, wi: int, comps: tuple[str, ...]) -> None:
         """Replace the components on worker `wi` of `seat`."""
         p = self.w(seat)
-        p.workers[wi] = Worker(tuple(sorted(comps)), p.workers[wi].where)
+        p.set_worker(wi, Worker(tuple(sorted(comps)), p.workers[wi].where))
 
     def limit(self, seat: int) -> int:
         """How many components a worker of `seat` may carry."""
@@ -261,6 +287,13 @@ class G:
     def pool_workers(self, seat: int) -> list[int]:
         """Indices of `seat`'s workers in its worker pool."""
         return [i for i, w in enumerate(self.players[seat].workers) if w.where == "pool"]
+
+    def has_pool_worker(self, seat: int) -> bool:
+        """Whether `seat` has a worker in its worker pool (`pool_workers` is not empty)."""
+        for w in self.players[seat].workers:  # noqa: SIM110 (a loop, not any(): this runs on every turn)
+            if w.where == "pool":
+                return True
+        return False
 
     def has_power(self, seat: int, power: str) -> bool:
         """Whether `seat` plays side B of the mat with `power`."""
@@ -275,8 +308,3 @@ class G:
     def multiplier(self) -> int:
         """Build points: ×1 in rounds 1–2, ×2 in rounds 3–4, ×3 in round 5."""
         return 3 if self.round >= 5 else 2 if self.round >= 3 else 1
-
-
-def count(comps: tuple[str, ...], kind: str) -> int:
-    """How many components of `kind` are in `comps`."""
-    return sum(1 for c in comps if c == kind)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option
-from chimera_tui.games.station.core import CI, LAB_SLOTS, G, count
+from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.state import Phase, Task
 
 # ---------------------------------------------------------------------------------------------- queries
@@ -20,6 +20,24 @@ def station_modules(g: G) -> list[str]:
     out = list(g.c.printed_open if g.countdown == 0 else g.c.printed_locked)
     out.extend(b.tile for b in g.built)
     return out
+
+
+_OPEN_FOR: list[tuple[object, bool, tuple[str, ...], tuple[str, ...]]] = [(None, False, (), ())]
+"""The last `built` tuple and slot-B lock seen, with `open_spaces`' answer for them (they change only when a
+module is built or in round 3, so most states share it; the tuple is held here, so `is` cannot match a
+recycled object)."""
+
+
+def open_spaces(g: G) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`station_modules` as a tuple, and those of them that are not local modules (`Content.local_modules`):
+    the ones whose use must be checked one by one."""
+    built, unlocked, spaces, checked = _OPEN_FOR[0]
+    if built is not g.built or unlocked != (g.countdown == 0):
+        spaces = tuple(station_modules(g))
+        local = g.c.local_modules
+        checked = tuple(space for space in spaces if space not in local)
+        _OPEN_FOR[0] = (g.built, g.countdown == 0, spaces, checked)
+    return spaces, checked
 
 
 def module_at(g: G) -> dict[object, str]:
@@ -80,9 +98,29 @@ def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -
 
 def can_afford_a_tile(g: G, seat: int, discount: int, coins: int) -> bool:
     """Whether `affordable_tiles(g, seat, discount, coins)` is not empty (yes or no, without the list)."""
+    cheapest = _cheapest(g)
+    if cheapest is None:
+        return False
     less = discount + (1 if g.has_power(seat, "broker") else 0)
-    modules = g.c.modules
-    return any(t and max(modules[t].cost - less, 0) <= coins for t in g.reactor)
+    return max(cheapest - less, 0) <= coins
+
+
+_CHEAPEST: dict[tuple[str, ...], int | None] = {}
+"""Reactor contents -> the lowest building cost among its tiles (None when it is empty). Bounded: cleared
+when it grows past `_CHEAPEST_ROWS`."""
+_CHEAPEST_ROWS = 50_000
+
+
+def _cheapest(g: G) -> int | None:
+    """The lowest printed cost of a tile in the Reactor, or None when it is empty."""
+    key = tuple(g.reactor)
+    cheapest = _CHEAPEST.get(key, -1)
+    if cheapest == -1:
+        if len(_CHEAPEST) >= _CHEAPEST_ROWS:
+            _CHEAPEST.clear()
+        cost = g.c.tile_cost
+        cheapest = _CHEAPEST[key] = min((cost[t] for t in key if t), default=None)
+    return cheapest
 
 
 def recallable(g: G, seat: int, exclude: int) -> list[int]:
@@ -143,7 +181,7 @@ def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str |
         elif k == "gain_per":
             if wi < 0:
                 return f"{m.name} needs a worker"
-            if count(tuple(comps), op.per) < op.n:
+            if comps.count(op.per) < op.n:
                 return f"{m.name} needs a {op.per} on the worker"
         elif k == "build":
             if not free_build_hexes(g):
@@ -199,26 +237,101 @@ def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str |
     return None
 
 
+def option_ok(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
+    """Whether `option_problem` is None, answered without wording why not (the same checks, in yes or no)."""
+    p = g.players[seat]
+    simple = g.c.simple_options.get(id(opt))
+    if simple is not None:  # only payments and plain gains: the content's table says what they cost
+        return p.coins >= simple[0] and p.food >= simple[1]
+    coins, food = p.coins, p.food
+    comps = list(g.comps(seat, wi))
+    pool: list[int] | None = None
+    for op in opt.ops:
+        k = op.op
+        if k == "pay":
+            coins -= op.coins
+            food -= op.food
+            if coins < 0 or food < 0:
+                return False
+        elif k == "gain":
+            coins += op.coins
+            food += op.food
+        elif k == "gain_per":
+            if wi < 0 or comps.count(op.per) < op.n:
+                return False
+        elif k == "build":
+            if not free_build_hexes(g):
+                return False
+            if op.kind != "activate" and not can_afford_a_tile(g, seat, op.coins, coins):
+                return False
+        elif k in ("detach", "discard"):
+            if wi < 0:
+                return False
+            kind = op.kind
+            if kind == "any":
+                if not comps:
+                    return False
+                comps.pop(0)
+            elif kind in comps:
+                comps.remove(kind)
+            else:
+                return False
+        elif k == "attach":
+            if pool is None:
+                pool = list(p.pool)
+            if wi < 0 or len(comps) >= g.limit(seat) or not any(pool):
+                return False
+            i = next(i for i, v in enumerate(pool) if v)
+            pool[i] -= 1
+            comps.append(COMPONENTS[i])
+        elif k == "graft":
+            if wi < 0 or len(comps) >= g.limit(seat) or not any(g.supply):
+                return False
+            comps.append("brain")
+        elif k == "perk":
+            if not g.perk_display:
+                return False
+        elif k == "recall":
+            if not recallable(g, seat, wi):
+                return False
+        elif k == "copy":
+            if wi < 0 or not copy_targets(g, seat, wi, m.id):
+                return False
+        elif k == "send":
+            if len(board_workers(g, m.id)) < op.n:
+                return False
+        elif k == "swap":
+            bw = board_workers(g, m.id)
+            if not any(s == seat for s, _, _ in bw) or not any(s != seat for s, _, _ in bw):
+                return False
+        elif k == "refill" and op.kind == "worker" and wi < 0:
+            return False
+    return True
+
+
 def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     """Indices of the options of `m` that can be carried out."""
-    return [i for i, o in enumerate(m.options) if option_problem(g, seat, wi, m, o) is None]
+    options = m.options
+    if len(options) == 1:
+        return [0] if option_ok(g, seat, wi, m, options[0]) else []
+    return [i for i, o in enumerate(options) if option_ok(g, seat, wi, m, o)]
 
 
 _USABLE: dict[tuple[tuple[str, ...], int, int], frozenset[str]] = {}
 """(worker's components, coins, food) -> the local modules (`Content.local_modules`) a placed worker can use:
 a table filled as games go (`module_ok` answers each new row), so listing placements answers most modules
-with one set lookup. Bounded: cleared when it grows past `_USABLE_ROWS`."""
-_USABLE_ROWS = 20_000
+with one set lookup. Coins and food are capped at `Content.local_caps` (beyond them every payment of a local
+module is affordable), which keeps the table to a few hundred rows."""
 
 
 def usable_local(g: G, seat: int, wi: int) -> frozenset[str]:
     """The local modules worker `wi` (placed, not -1) of `seat` could use, every other check aside."""
     p = g.players[seat]
-    key = (g.comps(seat, wi), p.coins, p.food)
+    most_coins, most_food = g.c.local_caps
+    comps = p.workers[wi].comps
+    key = (comps, min(p.coins, most_coins), min(p.food, most_food))
     usable = _USABLE.get(key)
     if usable is None:
-        if len(_USABLE) >= _USABLE_ROWS:
-            _USABLE.clear()
         modules = g.c.modules
         usable = _USABLE[key] = frozenset(
             mid for mid in g.c.local_modules if module_ok(g, seat, wi, modules[mid])
@@ -231,16 +344,10 @@ def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
 
     Options made only of payments and plain gains are answered from the content's table of what they cost.
     """
-    p = g.players[seat]
-    simple = g.c.simple_options
-    for o in m.options:
-        need = simple.get(id(o))
-        if need is not None:
-            if p.coins >= need[0] and p.food >= need[1]:
-                return True
-        elif option_problem(g, seat, wi, m, o) is None:
-            return True
-    return False
+    options = m.options
+    if len(options) == 1:
+        return option_ok(g, seat, wi, m, options[0])
+    return any(option_ok(g, seat, wi, m, o) for o in options)
 
 
 def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:
@@ -290,7 +397,7 @@ def run_op(g: G, t: Task, op: Op) -> None:
         g.gain(seat, op.coins * g.round, op.food * g.round, track)
         g.score(seat, op.points * g.round, cause)
     elif k == "gain_per":
-        c = count(g.comps(seat, wi), op.per)
+        c = g.comps(seat, wi).count(op.per)
         g.gain(seat, op.coins * c, op.food * c, track)
         g.score(seat, op.points * c, "effect")
     elif k == "per_hub":
@@ -362,7 +469,7 @@ def run_op(g: G, t: Task, op: Op) -> None:
 
 def command(g: G, seat: int, wi: int) -> None:
     """Score the values of modules occupied by opponents (and by yourself with a double brain, ST-BRAIN-07)."""
-    own = wi >= 0 and count(g.comps(seat, wi), "brain") >= 2
+    own = wi >= 0 and g.comps(seat, wi).count("brain") >= 2
     total = 0
     for mid, (s, _) in g.occupancy().items():
         if mid in LAB_SLOTS:

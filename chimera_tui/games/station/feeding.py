@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chimera_tui.games.station.core import CI, G, count
+from chimera_tui.games.station.core import CI, G
 from chimera_tui.games.station.state import Task
 
 
@@ -14,8 +14,8 @@ def feed_seat(g: G, t: Task) -> None:
         if w.where != "aside":
             g.move(seat, wi, "pool")
     pool = [w.comps for w in p.workers if w.where == "pool"]
-    p.food += 2 * sum(1 for c in pool if count(c, "leaf") >= 2)
-    owed = sum(1 for c in pool if count(c, "leaf") == 0)
+    p.food += 2 * sum(1 for c in pool if c.count("leaf") >= 2)
+    owed = sum(1 for c in pool if c.count("leaf") == 0)
     if g.has_power(seat, "grower"):
         owed = max(owed - 1, 0)
     paid = min(owed, p.food)

@@ -9,13 +9,13 @@ from collections.abc import Callable
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import LAB_SLOTS, G, count
+from chimera_tui.games.station.core import LAB_SLOTS, G
 from chimera_tui.games.station.effects import run_effect, run_op
 from chimera_tui.games.station.prompts import CHOICES, EMPTY
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
 from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
-from chimera_tui.games.station.told import begin, end, round_summary, tell, watch
+from chimera_tui.games.station.told import begin, end, round_summary, tell
 
 POOL_SIZE = {2: 4, 3: 3, 4: 2}
 """Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""
@@ -96,9 +96,10 @@ def _next_turn(g: G, t: Task) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
     if g.phase is not Phase.PLACEMENT:
         return
-    for k in range(1, g.n + 1):
-        seat = (g.turn + k) % g.n
-        if g.pool_workers(seat):
+    n = g.n
+    for k in range(1, n + 1):
+        seat = (g.turn + k) % n
+        if g.has_pool_worker(seat):
             g.turn = seat
             return
     g.phase = Phase.LAB
@@ -130,7 +131,7 @@ def placer(g: G) -> tuple[int, list[int]] | None:
 def _action_end(g: G, t: Task) -> None:
     """Tentacle bonuses at the end of an action (ST-TENTACLE-01..09)."""
     comps = g.comps(t.seat, t.worker)
-    tent = count(comps, "tentacle")
+    tent = comps.count("tentacle")
     if not tent:
         return
     begin(g, t)
@@ -154,8 +155,9 @@ def _refill(g: G, t: Task) -> None:
 
 def _end_round(g: G, t: Task) -> None:
     if g.round >= 5:
-        with watch(g, "final scoring"):
-            final_scoring(g)
+        begin(g, "final scoring")
+        final_scoring(g)
+        end(g)
         round_summary(g)
         g.phase = Phase.OVER
     else:
@@ -183,39 +185,48 @@ QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect", 
 """Auto steps that tell themselves (the tentacle bonus only when there is one), or change nothing a player
 owns."""
 
+_QUIET_STEPS = {kind: step for kind, step in AUTO.items() if kind in QUIET}
+_TOLD_STEPS = {kind: step for kind, step in AUTO.items() if kind not in QUIET}
+"""`AUTO` split: the steps run as they are, and those run between `told.begin` and `told.end`."""
+
 
 def advance(g: G) -> None:
     """Run tasks until a decision is needed (or the game is over)."""
+    tasks = g.tasks
+    quiet, told = _QUIET_STEPS, _TOLD_STEPS
     while True:
-        if g.tasks:
-            t = g.tasks[-1]
-            auto = AUTO.get(t.kind)
-            if auto is not None:
-                g.tasks.pop()
-                if t.kind in QUIET:
-                    auto(g, t)
-                else:
-                    begin(g, t)
-                    auto(g, t)
-                    end(g)
+        if tasks:
+            t = tasks[-1]
+            kind = t.kind
+            step = quiet.get(kind)
+            if step is not None:
+                tasks.pop()
+                step(g, t)
                 continue
-            if t.kind == "place":
-                if not g.pool_workers(t.seat):
-                    g.tasks.pop()
+            step = told.get(kind)
+            if step is not None:
+                tasks.pop()
+                begin(g, t)
+                step(g, t)
+                end(g)
+                continue
+            if kind == "place":
+                if not g.has_pool_worker(t.seat):
+                    tasks.pop()
                     continue
                 return
-            choices, resolve = CHOICES[t.kind]
+            choices, resolve = CHOICES[kind]
             opts = choices(g, t)
             if len(opts) > 1:
                 g.asked = opts
                 return
-            g.tasks.pop()
+            tasks.pop()
             if opts:
                 begin(g, t)
                 resolve(g, t, opts[0])
                 end(g)
-            elif (empty := EMPTY.get(t.kind)) is not None:  # no possible answer: what EMPTY says happens
-                begin(g, t if t.kind != "feed_lose" else "feeding: a food short and no component left")
+            elif (empty := EMPTY.get(kind)) is not None:  # no possible answer: what EMPTY says happens
+                begin(g, t if kind != "feed_lose" else "feeding: a food short and no component left")
                 empty(g, t)
                 end(g)
             continue

@@ -7,8 +7,15 @@ from __future__ import annotations
 from collections.abc import Container
 
 from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import CI, LAB_SLOTS, G, count
-from chimera_tui.games.station.effects import displaceable, module_problem, start_effect
+from chimera_tui.games.station.core import CI, LAB_SLOTS, G
+from chimera_tui.games.station.effects import (
+    displaceable,
+    module_ok,
+    module_problem,
+    open_spaces,
+    start_effect,
+    usable_local,
+)
 from chimera_tui.games.station.state import Phase, Task
 
 
@@ -19,7 +26,7 @@ def worker_label(comps: tuple[str, ...]) -> str:
 
 def can_displace(g: G, seat: int, wi: int, victim_comps: tuple[str, ...]) -> bool:
     """Whether worker `wi` of `seat` may displace a worker carrying `victim_comps` (ST-CLAW-01/02)."""
-    claws = count(g.comps(seat, wi), "claw")
+    claws = g.comps(seat, wi).count("claw")
     if claws >= 2 or (claws == 1 and g.has_power(seat, "raider")):
         return True
     return claws == 1 and len(victim_comps) <= 1
@@ -61,7 +68,7 @@ def space_problem(g: G, seat: int, wi: int, space: str) -> str | None:
         who = f"{g.name(vs)}'s worker with {len(vcomps)} component{'s' * (len(vcomps) != 1)}"
         if not displaceable(g, space):
             return f"{m.name} is occupied by {who}, and workers there cannot be displaced"
-        if count(g.comps(seat, wi), "claw") == 0:
+        if g.comps(seat, wi).count("claw") == 0:
             return f"{m.name} is occupied by {who}; only a claw worker can displace it"
         if not can_displace(g, seat, wi, vcomps):
             return f"{m.name} is occupied by {who}; a single-claw worker cannot displace it"
@@ -74,7 +81,7 @@ def _may_take(g: G, seat: int, comps: tuple[str, ...], space: str, occupant: tup
     vs, vw = occupant
     if vs == seat or not displaceable(g, space):
         return False
-    claws = count(comps, "claw")
+    claws = comps.count("claw")
     if claws >= 2 or (claws == 1 and g.has_power(seat, "raider")):
         return True
     return claws == 1 and len(g.comps(vs, vw)) <= 1
@@ -83,27 +90,28 @@ def _may_take(g: G, seat: int, comps: tuple[str, ...], space: str, occupant: tup
 def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
     """Every space worker `wi` of `seat` may be placed on now (the same answers as `space_problem`).
 
-    Yes or no from cheap checks; the reasons are worded by `space_problem` only when someone asks. `memo`
-    keeps the answers for modules that do not depend on the worker (`Content.worker_free`) across the
-    workers of one seat.
+    Yes or no from cheap checks; the reasons are worded by `space_problem` only when someone asks. Local
+    modules (`Content.local_modules`) are answered from the (components, coins, food) table; only the few
+    others are checked one by one, and `memo` keeps the answers for those that do not depend on the worker
+    (`Content.worker_free`) across the workers of one seat.
     """
-    from chimera_tui.games.station.effects import module_ok, station_modules, usable_local
-
     c = g.c
     occ = g.occupancy()
-    modules = c.modules
-    free = c.worker_free
-    local = c.local_modules
     p = g.players[seat]
-    comps = g.comps(seat, wi)
+    comps = p.workers[wi].comps
     out = []
     if (
         g.phase is not Phase.LAB
-        and not all(slot in occ for slot in LAB_SLOTS)
+        and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
         and (comps or (len(comps) < g.limit(seat) and any(p.pool)))
     ):
         out.append("lab")  # the worker can change: it carries a component, or one can be attached
-    spaces = (*station_modules(g), *(perk for perk in p.perks if perk in modules))
+    spaces, checked = open_spaces(g)
+    if p.perks:
+        modules = c.modules
+        perks = [perk for perk in p.perks if perk in modules]
+        spaces = (*spaces, *perks)
+        checked = (*checked, *(perk for perk in perks if perk not in c.local_modules))
     if "claw" in comps:
         blocked: Container[str] = {
             space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
@@ -111,18 +119,23 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     else:
         blocked = occ  # only a claw worker may go where a worker stands
     usable = usable_local(g, seat, wi)
-    others: set[str] = set()
-    for space in spaces:
-        if space in local or space in blocked:
-            continue
-        if memo is not None and space in free:  # the few modules that look at the board or the display
-            known = memo.get(space)
-            ok = memo[space] = module_ok(g, seat, wi, modules[space]) if known is None else known
-        else:
-            ok = module_ok(g, seat, wi, modules[space])
-        if ok:
-            others.add(space)
-    out.extend([space for space in spaces if (space in usable or space in others) and space not in blocked])
+    if checked:
+        modules, free = c.modules, c.worker_free
+        others = set()
+        for space in checked:
+            if space in blocked:
+                continue
+            if memo is not None and space in free:  # the same answer for every worker of the seat
+                ok = memo.get(space)
+                if ok is None:
+                    ok = memo[space] = module_ok(g, seat, wi, modules[space])
+            else:
+                ok = module_ok(g, seat, wi, modules[space])
+            if ok:
+                others.add(space)
+        if others:
+            usable = usable | others
+    out.extend([space for space in spaces if space in usable and space not in blocked])
     out.append("lounge")
     return out
 
@@ -142,7 +155,7 @@ def place(g: G, seat: int, wi: int, space: str) -> None:
     occ = g.occupancy().get(space)
     g.move(seat, wi, space)
     start_effect(g, seat, wi, space)
-    if count(comps, "brain"):
+    if comps.count("brain"):
         g.score(seat, g.c.modules[space].value, "brain")
     if occ is not None:
         g.move(occ[0], occ[1], "lounge")
@@ -159,7 +172,7 @@ def lounge_gain(g: G, t: Task, value: str) -> None:
     coins = int(value in ("coin", "both"))
     food = int(value in ("food", "both"))
     g.gain(t.seat, coins, food, track=t.src != "displaced")
-    if t.src == "displaced" and count(g.comps(t.seat, t.worker), "tentacle"):
+    if t.src == "displaced" and g.comps(t.seat, t.worker).count("tentacle"):
         g.gain(t.seat, coins, food, track=False)
 
 
@@ -195,10 +208,10 @@ def splice_step(g: G, t: Task, value: str) -> bool:
     p = g.w(t.seat)
     comps = list(g.comps(t.seat, t.worker))
     if value[0] == "+":
-        p.pool[CI[kind]] -= 1
+        p.add_pool(CI[kind], -1)
         comps.append(kind)
     else:
-        p.pool[CI[kind]] += 1
+        p.add_pool(CI[kind], 1)
         comps.remove(kind)
     g.set_comps(t.seat, t.worker, tuple(comps))
     return False

@@ -105,7 +105,7 @@ def _detach(g: G, t: Task, v: str) -> None:
     comps.remove(v)
     g.set_comps(t.seat, t.worker, tuple(comps))
     if t.kind == "detach":
-        g.w(t.seat).pool[CI[v]] += 1
+        g.w(t.seat).add_pool(CI[v], 1)
     else:
         g.supply[CI[v]] += 1
 
@@ -117,7 +117,7 @@ def _attach_choices(g: G, t: Task) -> list[str]:
 
 
 def _attach(g: G, t: Task, v: str) -> None:
-    g.w(t.seat).pool[CI[v]] -= 1
+    g.w(t.seat).add_pool(CI[v], -1)
     g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
 
 

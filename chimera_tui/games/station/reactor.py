@@ -11,7 +11,7 @@ from collections import Counter
 
 from chimera_tui.games.station.core import G
 from chimera_tui.games.station.state import Task
-from chimera_tui.games.station.told import tell, watch
+from chimera_tui.games.station.told import begin, end, tell
 
 
 def slide(g: G) -> None:
@@ -52,11 +52,14 @@ def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
     from chimera_tui.games.station.effects import run_op
 
     t = Task("op", seat, wi, "reactor", src=src)
-    with watch(g, "Reactor rewards"):
-        for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
-            if not g.reactor[i]:
-                for op in reversed(g.c.reactor[i].ops):
-                    run_op(g, t, op)
+    begin(g, "Reactor rewards")  # (a rule that refuses the action raises, and the whole G is dropped)
+    reactor = g.reactor
+    rewards = g.c.reactor
+    for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
+        if not reactor[i]:
+            for op in reversed(rewards[i].ops):
+                run_op(g, t, op)
+    end(g)
 
 
 def boiler(g: G, seat: int, wi: int, src: str) -> None:

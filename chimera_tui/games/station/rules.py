@@ -63,15 +63,20 @@ def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
 
 
 def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
+    """One `Place` per space for the first of the seat's pool workers with each set of components."""
     out: list[Action] = []
-    seen: set[tuple[str, ...]] = set()
     memo: dict[str, bool] = {}
+    if len(workers) == 1:
+        wi = workers[0]
+        return [Place(wi, s) for s in legal_spaces(g, seat, wi, memo)]
+    seen: set[tuple[str, ...]] = set()
+    ws = g.players[seat].workers
     for wi in workers:
-        comps = g.comps(seat, wi)
+        comps = ws[wi].comps
         if comps in seen:
             continue
         seen.add(comps)
-        out.extend(Place(wi, s) for s in legal_spaces(g, seat, wi, memo))
+        out += [Place(wi, s) for s in legal_spaces(g, seat, wi, memo)]
     return out
 
 

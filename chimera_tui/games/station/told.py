@@ -10,13 +10,9 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import LAB_SLOTS, Frame, G, Why, seat_snap
-from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.core import LAB_SLOTS, G, SeatSnap, Why
+from chimera_tui.games.station.state import Task, Worker
 
 LETTERS = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
 CAUSE_WORDS = {
@@ -48,6 +44,12 @@ def _pm(k: int) -> str:
 
 def _signed(k: int, word: str) -> str:
     return f"{'+' if k > 0 else '−'}{_n(abs(k), word)}"
+
+
+_COINS = {k: _signed(k, "coin") for k in range(-40, 41) if k}
+_FOOD = {k: _signed(k, "food") for k in range(-40, 41) if k}
+_POOL = {(kind, k): f"{_signed(k, kind)} in the pool" for kind in COMPONENTS for k in range(-9, 10) if k}
+"""The common phrases, worded once (`_signed` words the rest)."""
 
 
 def _comps(comps: tuple[str, ...]) -> str:
@@ -109,45 +111,34 @@ def why_of(g: G, t: Task | None) -> str:
     return WHY_WORDS.get(t.kind, "")
 
 
-def _tell_frame(g: G, frame: Frame) -> None:
-    """One sentence per seat whose resources, score, workers, research or perks changed in `frame`."""
-    before, start0 = frame.before, frame.start
-    if not before and g.start == start0:
+def _tell_frame(g: G, before: dict[int, SeatSnap], start0: int, scored: int, frame_why: Why) -> None:
+    """One sentence per seat whose resources, score, workers, research or perks changed in a frame (`before`:
+    the notes of its seats; `start0`, `scored`: the start player and len(scoring) when it opened)."""
+    moved = g.start != start0
+    if not before:
+        if moved:
+            _tell_marker(g, frame_why)
         return
     why: str | None = None
     changed = False
-    for seat in sorted(before):
-        b = before[seat]
-        a = seat_snap(g.players[seat])
-        if a == b:
-            continue
-        changed = True
+    players = g.players
+    for seat in sorted(before) if len(before) > 1 else before:
+        coins0, food0, score0, pool0, tier0, workers0, perks0, card0 = before[seat]
+        p = players[seat]
+        coins1, food1, score1, pool1, tier1, workers1, perks1, card1 = (
+            p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card
+        )  # fmt: skip
         parts: list[str] = []
-        coins0, food0, score0, pool0, tier0, workers0, perks0, card0 = b
-        coins1, food1, score1, pool1, tier1, workers1, perks1, card1 = a
         if coins1 != coins0:
-            parts.append(_signed(coins1 - coins0, "coin"))
+            parts.append(_COINS.get(coins1 - coins0) or _signed(coins1 - coins0, "coin"))
         if food1 != food0:
-            parts.append(_signed(food1 - food0, "food"))
+            parts.append(_FOOD.get(food1 - food0) or _signed(food1 - food0, "food"))
         if pool1 != pool0:
             for kind, x, y in zip(COMPONENTS, pool0, pool1, strict=True):
                 if x != y:
-                    parts.append(f"{_signed(y - x, kind)} in the pool")
-        for i, (w0, w1) in enumerate(zip(workers0, workers1, strict=True) if workers1 != workers0 else ()):
-            if w0 == w1:
-                continue
-            if w0.comps != w1.comps:
-                lost = Counter(w0.comps) - Counter(w1.comps)
-                got = Counter(w1.comps) - Counter(w0.comps)
-                bits = [f"loses its {k}" for k in sorted(lost.elements())]
-                bits += [f"gains a {k}" for k in sorted(got.elements())]
-                parts.append(f"worker #{i + 1} {' and '.join(bits)} (now {_comps(w1.comps)})")
-            if w0.where == "aside" and w1.where == "pool":
-                parts.append("a new worker joins the pool")
-            elif w1.where == "lounge" and w0.where not in ("pool", "aside", "lounge", *LAB_SLOTS):
-                parts.append(
-                    f"worker #{i + 1} ({_comps(w1.comps)}) is sent from {_where(g, w0.where)} to the Lounge"
-                )
+                    parts.append(_POOL.get((kind, y - x)) or f"{_signed(y - x, kind)} in the pool")
+        if workers1 is not workers0 and workers1 != workers0:
+            _tell_workers(g, workers0, workers1, parts)
         if tier1 != tier0:
             parts.append(f"research tier {tier0} → {tier1}")
         if perks1 != perks0:
@@ -157,23 +148,63 @@ def _tell_frame(g: G, frame: Frame) -> None:
         if card0 and not card1:
             parts.append("discards the starting card")
         if score1 != score0:
-            causes: dict[str, int] = {}
-            for e in g.scoring[frame.scored :]:
-                if e.seat == seat:
-                    causes[e.cause] = causes.get(e.cause, 0) + e.points
-            said = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
-            parts.append(
-                _signed(score1 - score0, "point") + (f" ({said})" if said and len(causes) > 1 else "")
-            )
-        if g.start != start0 and g.start == seat:
+            parts.append(_score_part(g, scored, seat, score1 - score0))
+        if moved and g.start == seat:
             parts.append("takes the start player marker")
         if parts:
+            changed = True
             if why is None:
-                why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
-            g.told.append(f"{g.name(seat)}: {', '.join(parts)}" + (f" — {why}" if why else ""))
-    if g.start != start0 and not changed:
-        why = frame.why if isinstance(frame.why, str) else why_of(g, frame.why)
-        g.told.append(f"{g.name(g.start)} takes the start player marker" + (f" — {why}" if why else ""))
+                why = frame_why if isinstance(frame_why, str) else why_of(g, frame_why)
+            g.told.append(f"{g.names[seat]}: {', '.join(parts)}" + (f" — {why}" if why else ""))
+        elif not changed:  # changed, though nothing was worth a word (a worker moved, a card drafted)?
+            changed = workers1 != workers0 or card1 != card0 or perks1 != perks0
+    if moved and not changed:
+        _tell_marker(g, frame_why)
+
+
+def _tell_workers(g: G, workers0: tuple[Worker, ...], workers1: tuple[Worker, ...], parts: list[str]) -> None:
+    """What happened to a seat's workers: components gained or lost, a new worker, one sent to the Lounge."""
+    for i in range(len(workers1)):
+        w0 = workers0[i]
+        w1 = workers1[i]
+        if w0 is w1 or w0 == w1:
+            continue
+        comps0, comps1 = w0.comps, w1.comps
+        if comps0 != comps1:
+            lost = list(comps0)
+            got = []
+            for k in comps1:
+                if k in lost:
+                    lost.remove(k)
+                else:
+                    got.append(k)
+            bits = [f"loses its {k}" for k in sorted(lost)] + [f"gains a {k}" for k in sorted(got)]
+            parts.append(f"worker #{i + 1} {' and '.join(bits)} (now {_comps(comps1)})")
+        was, now = w0.where, w1.where
+        if was == "aside" and now == "pool":
+            parts.append("a new worker joins the pool")
+        elif now == "lounge" and was not in _NOT_SENT:
+            parts.append(f"worker #{i + 1} ({_comps(comps1)}) is sent from {_where(g, was)} to the Lounge")
+
+
+_NOT_SENT = frozenset(("pool", "aside", "lounge", *LAB_SLOTS))
+"""Where a worker that goes to the Lounge was not sent from (it was never on a module)."""
+
+
+def _score_part(g: G, scored: int, seat: int, points: int) -> str:
+    """The points a seat scored since the scoring event `scored`, with their causes when there are several."""
+    causes: dict[str, int] = {}
+    for e in g.scoring[scored:]:
+        if e.seat == seat:
+            causes[e.cause] = causes.get(e.cause, 0) + e.points
+    said = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
+    return _signed(points, "point") + (f" ({said})" if said and len(causes) > 1 else "")
+
+
+def _tell_marker(g: G, frame_why: Why) -> None:
+    """The start player marker changed hands, and nothing else was told about its new holder."""
+    why = frame_why if isinstance(frame_why, str) else why_of(g, frame_why)
+    g.told.append(f"{g.names[g.start]} takes the start player marker" + (f" — {why}" if why else ""))
 
 
 def begin(g: G, why: Why) -> None:
@@ -182,29 +213,22 @@ def begin(g: G, why: Why) -> None:
     Frames nest: an inner one (the Reactor rewards inside a Boiler Room step) first tells what its outer one
     saw so far, then its own changes; the outer one goes on from there, so nothing is told twice.
     """
-    stack = g.watching
-    if stack:
-        _tell_frame(g, stack[-1])
-    stack.append(Frame(g.start, len(g.scoring), why))
+    frames = g.frames
+    if frames:
+        _tell_frame(g, g.before, *frames[-1])  # type: ignore[arg-type]
+    frames.append((g.start, len(g.scoring), why))
+    g.before = {}
 
 
 def end(g: G) -> None:
     """Tell what the innermost frame saw, and close it."""
-    stack = g.watching
-    _tell_frame(g, stack.pop())
-    if stack:
-        outer = stack[-1]
-        outer.before, outer.start, outer.scored = {}, g.start, len(g.scoring)
-
-
-@contextmanager
-def watch(g: G, why: Why) -> Iterator[None]:
-    """`begin` and `end` around a block."""
-    begin(g, why)
-    try:
-        yield
-    finally:
-        end(g)
+    frames = g.frames
+    _tell_frame(g, g.before, *frames.pop())  # type: ignore[arg-type]
+    if frames:
+        frames[-1] = (g.start, len(g.scoring), frames[-1][2])
+        g.before = {}
+    else:
+        g.before = None
 
 
 def tell(g: G, text: str) -> None:

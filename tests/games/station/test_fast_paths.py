@@ -14,7 +14,8 @@ import pytest
 from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.games.station import RULES, Place, State
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import _OCC_FOR, G, occupancy_of
+from chimera_tui.games.station.effects import option_ok, option_problem
 from chimera_tui.games.station.placement import legal_spaces, space_problem
 from chimera_tui.games.station.rules import _placing
 
@@ -112,3 +113,37 @@ def test_untouched_seats_are_the_states_own_objects():
             else:
                 changed += 1
     assert kept > 0.9 * same and same > 500 and changed > 100
+
+
+def test_yes_or_no_option_checks_match_the_worded_ones():
+    """`option_ok` (listing, the task loop) says yes exactly where `option_problem` finds no reason, for every
+    option of every module, every seat and every worker (and a workerless activation)."""
+    checked = refused = 0
+    for state, _ in _positions(range(12)):
+        g = G(state)
+        for seat, p in enumerate(g.players):
+            for wi in (-1, *range(len(p.workers))):
+                for m in content().modules.values():
+                    for opt in m.options:
+                        ok = option_ok(g, seat, wi, m, opt)
+                        assert ok == (option_problem(g, seat, wi, m, opt) is None), (
+                            m.id,
+                            opt.label,
+                            seat,
+                            wi,
+                        )
+                        checked += 1
+                        refused += not ok
+    assert checked > 100_000 and refused > 10_000
+
+
+def test_the_occupancy_kept_move_by_move_is_the_one_worked_out_from_the_seats():
+    """`apply` keeps where workers stand up to date as they move and leaves it for the next listing; it always
+    equals the occupancy worked out afresh from the new state's workers."""
+    kept = 0
+    for state, action in _positions(range(20)):
+        after = RULES.apply(state, action)
+        g = G(after)
+        kept += _OCC_FOR[0][0] is after.players
+        assert g.occupancy() == occupancy_of(after.players)
+    assert kept > 1000
