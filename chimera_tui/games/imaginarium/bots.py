@@ -2,16 +2,16 @@
 
 Every bot sees only its view. To look ahead it first fills in what is hidden with a fixed guess (the unseen
 machines, fragments and assistants sorted into the piles, other teams' screens empty), applies each legal
-action, and keeps the one whose result is worth most to its team by `Weights`:
+action and keeps the one whose result its team values most by `worth.worth` (the heuristic, stated there).
+A result that is again the bot's own choice (a fork, the fragment to keep) is valued by its best answer.
 
-    worth = vp × 10 + stock value (C 1, W 1, Cu 2, Cr 3) + engine × Σ machine_value of repaired machines
-            + 0.5 × Σ level of broken machines + 2.5 × assistants + dream × (fragments + track progress)
-            + raid × attack machines repaired + defence for a working defense machine
-            + projects × Σ over projects in play not yet completed of 4 × how much of the condition is met
-
-A few decisions change nothing at once, so they are valued by what they open: a belt place by the machine's
-worth less its price (an extractor by its charcoalium), a dial position (or a daydream) by the best decision
-it allows next.
+Some decisions change little at once, so they are valued by what they open:
+- a belt place by the position with the machine bought (its price paid, its fragment taken), an extractor
+  by its charcoalium;
+- a dial position by the best single decision each of its two actions allows, added up, or the better of
+  them plus a daydream's worth (its fragments placed greedily, one at a time);
+- a daydream by its worth less the best use of the action it gives up;
+- ending the turn by the projects it completes (B4); ending B1 by nothing (the pick-up comes regardless).
 Ties go to ending a step (``end``, ``done``, ``stop``), then to the bot's own seeded Rng. The three strategy
 bots are the greedy bot with other weights: "engine" (projects and machines), "dreamer" (fragments and the
 dream track) and "raider" (attack machines and defenses).
@@ -22,54 +22,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-import msgspec
 from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import Ruleset
-from chimera_tui.games.imaginarium.content import Op
-from chimera_tui.games.imaginarium.projects import dream_run
-from chimera_tui.games.imaginarium.rules import RULES
-from chimera_tui.games.imaginarium.state import HIDDEN, Seat, State, Team
-from chimera_tui.games.imaginarium.work import tables
+from chimera_tui.games.imaginarium.dial import AI, VERB_ACTION
+from chimera_tui.games.imaginarium.flow import price
+from chimera_tui.games.imaginarium.projects import complete_projects
+from chimera_tui.games.imaginarium.rules import legal_texts, seat_of, step
+from chimera_tui.games.imaginarium.state import HIDDEN, KINDS, State, Team
+from chimera_tui.games.imaginarium.work import W, tables
+from chimera_tui.games.imaginarium.worth import STYLES, Weights, worth
 
 A = TypeVar("A")
-VALUE = (1.0, 1.0, 2.0, 3.0)
-"""What a unit of charcoalium, wood, copper and crystal is worth to the bots."""
-
-
-class Weights(msgspec.Struct, frozen=True):
-    engine: float = 1.5
-    projects: float = 1.0
-    dream: float = 0.6
-    raid: float = 0.5
-    defence: float = 1.0
-
-
-STYLES: dict[str, Weights] = {
-    "greedy": Weights(),
-    "engine": Weights(engine=2.0, projects=1.6, dream=0.2, raid=0.0),
-    "dreamer": Weights(engine=1.0, projects=0.6, dream=2.2, raid=0.0),
-    "raider": Weights(engine=1.2, projects=0.8, dream=0.3, raid=4.0, defence=2.0),
-}
-"""The greedy bot's weights and the three strategy bots' (design 19)."""
-
-
-def _distances() -> dict[str, int]:
-    """Steps from Start to each dream-track space (the shortest way)."""
-    t = tables()
-    out = {t.c.dream.start: 0}
-    frontier = [t.c.dream.start]
-    while frontier:
-        here = frontier.pop(0)
-        for nxt in t.space_next[here]:
-            if nxt not in out:
-                out[nxt] = out[here] + 1
-                frontier.append(nxt)
-    return out
-
-
-_DIST: dict[str, int] = {}
+_ENDS = frozenset({"end", "done", "stop"})
+_ALL_ACTIONS = (0, 1, 2, 3, 4, 5)
+HARM = 1.0
+"""What laying a nightmare on an opponent is worth to the bot that lays it."""
 
 
 def determinize(view: State, seat: int) -> State:
@@ -94,82 +63,10 @@ def determinize(view: State, seat: int) -> State:
     return replace(view, teams=teams, deck=deck, pile=pile, helpers=helpers)
 
 
-def _partial(view: State, seat: int, cond: Op) -> float:
-    """How much of one project condition `seat` meets, from 0 to 1."""
-    t = tables()
-    p = view.seats[seat]
-    tm = view.teams[p.team]
-    op = cond.op
-    if op == "machines":
-        have = sum(1 for sl in p.slots for code in sl if t.type[code] in cond.kinds)
-        return min(1.0, have / cond.n)
-    if op == "stock":
-        need = (cond.c, cond.w, cond.cu, cond.cr)
-        parts = [min(1.0, tm.stock[k] / need[k]) for k in range(4) if need[k]]
-        return sum(parts) / len(parts)
-    if op == "slots_filled":
-        return sum(1 for sl in p.slots if sl) / len(p.slots)
-    if op == "pairs":
-        return min(1.0, sum(1 for sl in p.slots if len(sl) >= 2) / cond.n)
-    if op == "assistants":
-        return min(1.0, len(p.assistants) / cond.n)
-    if op == "level_sum":
-        return min(1.0, sum(t.level[code] for sl in p.slots for code in sl) / cond.n)
-    if op == "production_kinds":
-        made = {k for sl in p.slots for code in sl for k, v in enumerate(t.produce.get(code, ())) if v}
-        return min(1.0, len(made) / cond.n)
-    if op == "broken":
-        return min(1.0, len(tm.broken) / cond.n)
-    if op == "dream_run":
-        return min(1.0, dream_run(tm.dream) / cond.n)
-    if op == "types_in_slots":
-        kinds = {t.type[code] for sl in p.slots for code in sl}
-        return sum(1 for k in cond.kinds if k in kinds) / len(cond.kinds)
-    return 0.0
-
-
-def worth(view: State, seat: int, wt: Weights) -> float:
-    """The heuristic value of `view` for `seat`'s team (see the module docstring)."""
-    t = tables()
-    if not _DIST:
-        _DIST.update(_distances())
-    p: Seat = view.seats[seat]
-    tm = view.teams[p.team]
-    value = 10.0 * sum(tm.vp) + sum(v * k for v, k in zip(VALUE, tm.stock, strict=True))
-    for s in view.seats:
-        if s.team != p.team:
-            continue
-        for sl in s.slots:
-            for code in sl:
-                value += wt.engine * machine_value(code)
-                kind = t.type[code]
-                if kind == "attack":
-                    value += wt.raid
-                elif kind == "defense":
-                    value += wt.defence
-        value += 2.5 * len(s.assistants)
-    value += 0.5 * sum(t.level[code] for code in tm.broken)
-    value += wt.dream * (sum(tm.frags[:4]) + 0.5 * tm.frags[4] + 1.5 * _DIST.get(tm.token, 0))
-    for pid in view.projects:
-        if pid not in p.projects:
-            conds = t.c.project[pid].conditions
-            value += wt.projects * 4.0 * min(_partial(view, seat, cond) for cond in conds) ** 2
-    return value
-
-
-_ENDS = ("end", "done", "stop")
-HORIZON = 4.0
-"""Turns of output a repaired production machine is worth to the bots."""
-
-
-def machine_value(code: str) -> float:
-    """What a repaired machine is worth: a production machine its output over `HORIZON` turns, plus 1;
-    any other machine 2 × (level + 1)."""
-    t = tables()
-    made = t.produce.get(code)
-    if made is not None:
-        return HORIZON * sum(v * k for v, k in zip(VALUE, made, strict=True)) + 1.0
-    return 2.0 * (t.level[code] + 1)
+def _apply(state: State, text: str) -> State:
+    w = W(state)
+    step(w, text)
+    return w.freeze()
 
 
 class GreedyBot:
@@ -180,48 +77,165 @@ class GreedyBot:
 
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
-        self.weights = STYLES[self.style]
+        self.weights: Weights = STYLES[self.style]
         self._rng = Rng(seed)
+        self._plan: list[str] = []
+        """Decisions still to take this turn, from the repair plan the dial was chosen for."""
+        self._plans: dict[str, list[str]] = {}
+        """The plan behind each dial position valued last (only repair+transactions may have one)."""
 
-    def _value(self, state: State, seat: int, text: str, depth: int) -> float:
-        t = tables()
-        verb = text.split(" ", 1)[0]
-        if verb == "place":
-            i = int(text.split()[1]) - 1
-            code = state.belt[i]
-            price = t.surcharges[i] + t.level[code]
-            gain = 0.6 * self.weights.engine * machine_value(code) + 1.0
-            gain += {"attack": self.weights.raid, "defense": self.weights.defence}.get(t.type[code], 0.0)
-            if state.belt_frags[i]:
-                gain += self.weights.dream
-            return gain - price * 0.8
-        if verb in ("x1", "x2"):
-            return (t.x1_gives if verb == "x1" else t.x2_gives) * 0.9
+    # -- values ---------------------------------------------------------------------------------------------
+
+    def _worth(self, state: State, seat: int) -> float:
+        return worth(state, seat, self.weights)
+
+    def _after(self, state: State, seat: int, text: str, depth: int = 0) -> float:
+        """The worth after `text`, or after the best answer when the result is again this seat's choice."""
         try:
-            after = RULES.apply(state, RULES.parse(state, text))
-        except Exception:  # a guess about the hidden piles can make a step impossible
-            return worth(state, seat, self.weights)
-        if verb in ("dial", "daydream") and depth == 0:
-            nexts = [str(o) for o in RULES.legal_actions(after) if str(o) != "end"]
-            return max(
-                (self._value(after, seat, o, 1) for o in nexts), default=worth(after, seat, self.weights)
-            )
-        value = worth(after, seat, self.weights)
-        return value + (0.01 if verb in _ENDS else 0.0)
+            after = _apply(state, text)
+        except (ValueError, IndexError, KeyError):  # a guess about the hidden piles made the step impossible
+            return self._worth(state, seat)
+        bonus = HARM if text.startswith("nightmare ") and text != "nightmare none" else 0.0
+        if after.asks and depth < 3 and after.phase != "over" and seat_of(after) == seat:
+            return bonus + max(self._after(after, seat, o, depth + 1) for o in legal_texts(after))
+        return bonus + self._worth(after, seat) + (0.01 if text in _ENDS else 0.0)
+
+    def _gains(self, state: State, seat: int, texts: Sequence[str], base: float) -> dict[str, float]:
+        """The worth after each of `texts` that belongs to a dial action, and under "#i" the best gain of
+        action i (0 when none gains)."""
+        out: dict[str, float] = {}
+        for text in texts:
+            index = VERB_ACTION.get(text.split(" ", 1)[0])
+            if index is None:
+                continue
+            after = self._after(state, seat, text)
+            out[text] = after
+            key = f"#{index}"
+            out[key] = max(out.get(key, 0.0), after - base)
+        return out
+
+    def _daydream(self, state: State, seat: int, text: str, base: float) -> float:
+        """The gain of the daydream `text`, its fragments placed greedily one at a time."""
+        s = _apply(state, text)
+        for _ in range(8):
+            if s.phase == "over" or seat_of(s) != seat or not (s.asks or s.current == "daydream"):
+                break
+            options = legal_texts(s)
+            best = max(options, key=lambda o: self._after(s, seat, o))
+            s = _apply(s, best)
+        return self._worth(s, seat) - base
+
+    def _repair_plan(self, state: State, seat: int, base: float) -> tuple[float, list[str]]:
+        """The best "buy what a repair lacks in one Transactions, then repair" plan, and its gain."""
+        p = state.seats[seat]
+        empty = [i for i, sl in enumerate(p.slots) if not sl]
+        if not empty:
+            return 0.0, []
+        tm = state.teams[p.team]
+        repair = tables().repair
+        best: tuple[float, list[str]] = (0.0, [])
+        for code in dict.fromkeys(tm.broken):
+            cost = repair[code]
+            missing = [KINDS[k] for k in (1, 2, 3) for _ in range(max(0, cost[k] - tm.stock[k]))]
+            if not missing or len(missing) > 3:
+                continue
+            plan = [*(f"buy {k}" for k in missing), "done", f"repair {code} {empty[0]}"]
+            s = state
+            for text in plan:
+                if text not in legal_texts(s):
+                    break
+                s = _apply(s, text)
+            else:
+                gain = self._worth(s, seat) - base
+                if gain > best[0]:
+                    best = (gain, plan)
+        return best
+
+    def _plan_value(self, state: State, seat: int, text: str) -> float:
+        """A belt place by the position with its machine bought; an extractor by its charcoalium."""
+        t = tables()
+        team = state.seats[seat].team
+        tm = state.teams[team]
+        stock = list(tm.stock)
+        frags = list(tm.frags)
+        broken = tm.broken
+        if text.startswith("place "):
+            i = int(text.split()[1]) - 1
+            w = W(state)
+            stock[0] -= price(w, seat, i)
+            broken = (*broken, state.belt[i])
+            f = state.belt_frags[i]
+            if f:
+                frags["RGEFN".index(f)] += 1
+        else:
+            extra = next(
+                (t.assist_ops[a]["extractor_bonus"].c for a in state.seats[seat].assistants
+                 if "extractor_bonus" in t.assist_ops[a]),
+                0,
+            )  # fmt: skip
+            stock[0] += (t.x1_gives if text == "x1" else t.x2_gives) + extra
+        teams = list(state.teams)
+        teams[team] = replace(tm, stock=tuple(stock), frags=tuple(frags), broken=broken)
+        return self._worth(replace(state, teams=tuple(teams)), seat)
+
+    def values(self, state: State, seat: int, texts: Sequence[str]) -> list[float]:
+        """What each of `texts` is worth to `seat` in the (determinized) `state`."""
+        if state.asks or (state.phase == "b3" and state.current):
+            return [self._after(state, seat, text) for text in texts]
+        if state.phase == "plan":
+            return [self._plan_value(state, seat, text) for text in texts]
+        base = self._worth(state, seat)
+        if state.phase == "b1":
+            return [base + 0.01 if text == "end" else self._after(state, seat, text) for text in texts]
+        if state.phase == "dial":
+            hyp = replace(state, phase="b3", acts=_ALL_ACTIONS, current="", trades=0, placed="")
+            options = legal_texts(hyp)
+            gains = self._gains(hyp, seat, options, base)
+            dd = 0.0
+            if any(o.startswith("daydream ") for o in options):
+                dd = max(0.0, self._daydream(hyp, seat, "daydream repair", base))
+            combo, plan = self._repair_plan(hyp, seat, base)
+            out = []
+            self._plans = {}
+            for text in texts:
+                a, b = (AI[x] for x in text.split()[1].split("+"))
+                ga, gb = gains.get(f"#{a}", 0.0), gains.get(f"#{b}", 0.0)
+                value = max(ga + gb, max(ga, gb) + dd)
+                if {a, b} == {0, 1} and combo > value:
+                    value = combo
+                    self._plans[text] = plan
+                out.append(base + value)
+            return out
+        gains = self._gains(state, seat, texts, base)
+        out = []
+        for text in texts:
+            if text == "end":
+                w = W(state)
+                complete_projects(w, seat)
+                out.append(self._worth(w.freeze(), seat) + 0.01)
+            elif text.startswith("daydream "):
+                given_up = gains.get(f"#{AI[text.split()[1]]}", 0.0)
+                out.append(base + self._daydream(state, seat, text, base) - given_up)
+            else:
+                out.append(gains[text])
+        return out
 
     def choose(self, view: Any, legal: Sequence[A], seat: int) -> A:
         if len(legal) == 1:
             return legal[0]
+        texts = [str(a) for a in legal]
+        if self._plan:
+            step_text = self._plan.pop(0)
+            if view.phase == "b3" and step_text in texts:
+                return legal[texts.index(step_text)]
+            self._plan = []
         state = determinize(view, seat)
-        best: list[A] = []
-        top = float("-inf")
-        for action in legal:
-            v = self._value(state, seat, str(action), 0)
-            if v > top + 1e-9:
-                top, best = v, [action]
-            elif abs(v - top) <= 1e-9:
-                best.append(action)
+        self._plans = {}
+        values = self.values(state, seat, texts)
+        top = max(values)
+        best = [a for a, v in zip(legal, values, strict=True) if v >= top - 1e-9]
         pick, self._rng = self._rng.choice(best)
+        self._plan = list(self._plans.get(str(pick), ()))
         return pick
 
 

@@ -23,8 +23,21 @@ def dream_run(dream: str) -> int:
     return best
 
 
-def holds(w: W, seat: int, cond: Op) -> bool:
-    """Whether `seat` meets one project condition now."""
+SHARED = frozenset({"stock", "broken"})
+"""The conditions on what a team shares (its screen, its broken machines)."""
+
+
+def scale(w: W, pid: str) -> int:
+    """How many times its amounts project `pid` asks for: more in team play for a core project's condition
+    on shared things (`Teams.shared_condition_factor`)."""
+    t = w.t
+    if not w.team_play or t.c.project[pid].expansion:
+        return 1
+    return t.c.economy.teams.shared_condition_factor
+
+
+def holds(w: W, seat: int, cond: Op, times: int = 1) -> bool:
+    """Whether `seat` meets one project condition now (a shared-things condition `times` over)."""
     t = w.t
     p = w.seats[seat]
     team = w.teams[p.team]
@@ -36,7 +49,7 @@ def holds(w: W, seat: int, cond: Op) -> bool:
     if op == "pairs":
         return sum(1 for sl in p.slots if len(sl) >= 2) >= cond.n
     if op == "stock":
-        need = (cond.c, cond.w, cond.cu, cond.cr)
+        need = (cond.c * times, cond.w * times, cond.cu * times, cond.cr * times)
         return all(team.stock[k] >= need[k] for k in range(4))
     if op == "assistants":
         return len(p.assistants) >= cond.n
@@ -48,7 +61,7 @@ def holds(w: W, seat: int, cond: Op) -> bool:
         }
         return len(made) >= cond.n
     if op == "broken":
-        return len(team.broken) >= cond.n
+        return len(team.broken) >= cond.n * times
     if op == "dream_run":
         return dream_run(team.dream) >= cond.n
     if op == "types_in_slots":
@@ -70,7 +83,8 @@ def complete_projects(w: W, seat: int) -> list[str]:
     for pid in w.projects:
         if pid in p.projects:
             continue
-        if all(holds(w, seat, cond) for cond in t.c.project[pid].conditions):
+        times = scale(w, pid)
+        if all(holds(w, seat, cond, times) for cond in t.c.project[pid].conditions):
             done.append(pid)
     if not done:
         return done

@@ -194,7 +194,7 @@ def test_a_broken_machine_list_is_refused(change: dict[str, object], message: st
 
 def test_a_fork_that_never_joins_is_refused() -> None:
     spaces = tuple(replace(s, next=("END",)) if s.id == "B3" else s for s in C.dream.space)
-    with pytest.raises(ContentError, match="fork at T6 must join"):
+    with pytest.raises(ContentError, match="fork at T3 must join"):
         _check_dream(replace(C.dream, space=spaces))
 
 
@@ -380,10 +380,11 @@ def test_IM_CORE_48_49_IM_TEAM_25_project_vp() -> None:
 
 
 def test_IM_CORE_17_projects_in_play_depend_on_player_count() -> None:
-    """IM-CORE-17: the number of projects depends on the player count (design 10.1)."""
+    """IM-CORE-17: the number of projects depends on the player count (design 10.1, as tuned by bot play:
+    "About this edition")."""
     in_play = {p.players: p.count for p in C.economy.projects_in_play}
-    assert in_play == {2: 5, 3: 6, 4: 7, 5: 8, 6: 8}
-    assert (C.economy.teams.projects_4, C.economy.teams.projects_6) == (7, 8)
+    assert in_play == {2: 7, 3: 7, 4: 8, 5: 9, 6: 9}
+    assert (C.economy.teams.projects_4, C.economy.teams.projects_6) == (5, 6)
 
 
 # ------------------------------------------------------------------------------------- board and economy
@@ -458,7 +459,7 @@ def test_IM_TEAM_07_08_team_pairings_are_balanced() -> None:
         values = {sum(C.workshop[n].stock.value for n in pair) for pair in pairs}
         orders = {sum(C.workshop[n].order for n in pair) for pair in pairs}
         assert len(values) == 1 and len(orders) == 1
-    assert [C.workshop[n].stock.value for n in range(1, 7)] == [6, 7, 8, 9, 10, 11]
+    assert [C.workshop[n].stock.value for n in range(1, 7)] == [7, 7, 8, 8, 9, 9]
 
 
 def test_IM_SETUP_02_03_IM_TEAM_14_starteurs() -> None:
@@ -483,20 +484,20 @@ def test_starting_machines_exist_in_the_deck() -> None:
 # --------------------------------------------------------------------------------------------- the track
 
 
-def test_IM_TRACK_13_15_36_spaces_two_forks_and_end() -> None:
-    """IM-TRACK-13: several paths; IM-TRACK-15: an End space; design 15.3: 36 spaces, 2 forks, 24-29
-    steps from Start."""
-    assert len(C.dream.space) == 36
+def test_IM_TRACK_13_15_30_spaces_two_forks_and_end() -> None:
+    """IM-TRACK-13: several paths; IM-TRACK-15: an End space; design 15.3 as tuned by bot play: 30 spaces,
+    2 forks, 18-23 steps from Start."""
+    assert len(C.dream.space) == 30
     forks = [s.id for s in C.dream.space if len(s.next) == 2]
-    assert forks == ["T6", "T12"]
+    assert forks == ["T3", "T7"]
     paths = _paths(C.dream.start)
-    assert len(paths) == 4 and sorted(len(p) - 1 for p in paths) == [24, 26, 27, 29]
+    assert len(paths) == 4 and sorted(len(p) - 1 for p in paths) == [18, 20, 21, 23]
     assert all(p[-1] == C.dream.end for p in paths)
 
 
 def test_every_fork_joins_again() -> None:
-    assert {C.space["A5"].next, C.space["B3"].next} == {("T7",)}
-    assert {C.space["C6"].next, C.space["D3"].next} == {("T13",)}
+    assert {C.space["A5"].next, C.space["B3"].next} == {("T4",)}
+    assert {C.space["C6"].next, C.space["D3"].next} == {("T8",)}
 
 
 def test_track_rewards_as_designed() -> None:

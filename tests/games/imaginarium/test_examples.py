@@ -20,15 +20,15 @@ def test_daydream_turns_a_to_c_IM_TRACK_06_07_08():
     across turns; IM-TRACK-04: only the first of a daydream can extend a run)."""
     s = with_team(new(2, 1), 0, frags=_frags(r=3, g=2, e=1), dream="", token="S")
     s = play(turn(s, 0), "daydream repair", "dream G", "dream E", "dream R", "stop")
-    assert s.teams[0].token == "T3" and s.teams[0].dream == "GER"
-    s = play(turn(s, 0), "daydream repair", "dream R", "stop")
-    assert s.teams[0].token == "T5" and s.teams[0].dream == "GERR"
+    assert s.teams[0].token == "T3" and s.teams[0].dream == "GER"  # 1 + 1 + 1 = 3 spaces
     s = play(turn(s, 0), "daydream repair", "dream R")
-    # 3 steps: T6 is a fork, so the owner picks the branch while moving.
+    # 2 spaces: T3 is a fork, so the owner picks the branch while moving.
     assert s.asks and s.asks[-1].kind == "fork" and legal(s) == ["fork A1", "fork B1"]
-    s = play(s, "fork A1", "dream G", "stop")
+    s = play(s, "fork A1", "stop")
+    assert s.teams[0].token == "A2" and s.teams[0].dream == "GERR"  # T3 -> A1, A2: 2 spaces
+    s = play(turn(s, 0), "daydream repair", "dream R", "dream G", "stop")
     assert s.teams[0].dream == "GERRRG"
-    assert s.teams[0].token == "A3"  # T5 -> T6, A1, A2 (the red: 3), then A3 (the green: 1)
+    assert s.teams[0].token == "T4"  # A2 -> A3, A4, A5 (the red: 3), then T4 (the green: 1)
 
 
 def test_nightmare_limits_the_next_placement_IM_NIGHTMARE_05_IM_ASSIST_04():
@@ -68,12 +68,12 @@ def test_first_token_takes_the_reward_later_ones_one_charcoalium_IM_TRACK_09_10(
 def test_end_reached_mid_round_finishes_the_round_IM_END_03_04():
     """Part (f) 5: a token reaches End during the 2nd player's turn; the 3rd player still takes their turn,
     and the game ends in phase C (and so the 2-VP End reward counts)."""
-    s = with_team(new(3, 1), 1, frags=_frags(r=1), token="T17")
+    s = with_team(new(3, 1), 1, frags=_frags(r=1), token="T11")
     s = turn(s, 0)
     s = play(s, "end")  # player 1 ends; player 2 starts B1
     assert RULES.to_act(s) == s.order[1]
     second = s.order[1]
-    s = with_team(s, s.seats[second].team, frags=_frags(r=1), token="T17")
+    s = with_team(s, s.seats[second].team, frags=_frags(r=1), token="T11")
     assert s.phase == "b1" and not s.asks
     s = play(s, "end")  # B1 over
     s = play(s, legal(s)[0])  # the dial
@@ -88,10 +88,11 @@ def test_end_reached_mid_round_finishes_the_round_IM_END_03_04():
 
 def test_team_project_scoring_IM_TEAM_23_24_25():
     """Part (f) 6: player 1 of team A completes a project first (4 VP to the team); the partner completes it
-    later (3 VP); a player of team B then completes it (3 VP). Each puts their own token on it."""
+    later (3 VP); a player of team B then completes it (3 VP). Each puts their own token on it. (Coal Cellar
+    asks a team for twice its charcoalium: 30.)"""
     s = new(4, 1, teams="on")
-    s = with_team(s, 0, stock=(12, 0, 0, 0))
-    s = with_team(s, 1, stock=(12, 0, 0, 0))
+    s = with_team(s, 0, stock=(30, 0, 0, 0))
+    s = with_team(s, 1, stock=(30, 0, 0, 0))
     from msgspec.structs import replace
 
     s = replace(s, projects=("coal-cellar",))

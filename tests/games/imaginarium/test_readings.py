@@ -49,7 +49,7 @@ def fragments_56() -> None:
 def dream_marker_separate() -> None:
     s = with_seat(new(2, 1), 0, projects=tuple(f"p{i}" for i in range(6)))
     s = replace(s, projects=("coal-cellar",))
-    s = with_team(s, 0, stock=(12, 0, 0, 0))
+    s = with_team(s, 0, stock=(15, 0, 0, 0))
     s = play(turn(s, 0), "end")
     assert "coal-cellar" in s.seats[0].projects and len(s.seats[0].projects) == 7
 
@@ -154,7 +154,7 @@ def actions_optional_any_order() -> None:
 
 @reading
 def projects_automatic() -> None:
-    s = replace(with_team(new(2, 1), 0, stock=(12, 0, 0, 0)), projects=("coal-cellar",))
+    s = replace(with_team(new(2, 1), 0, stock=(15, 0, 0, 0)), projects=("coal-cellar",))
     assert play(turn(s, 0), "end").teams[0].vp[0] == 4
 
 
@@ -321,15 +321,15 @@ def no_own_nightmare() -> None:
 
 @reading
 def run_counts_whole() -> None:
-    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RRR")
-    assert play(turn(s, 0), "daydream repair", "dream R", "stop").teams[0].token == "T4"
+    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RRR", token="A1")
+    assert play(turn(s, 0), "daydream repair", "dream R", "stop").teams[0].token == "A5"
 
 
 @reading
 def blank_spaces_give_nothing() -> None:
-    s = replace(with_team(new(2, 1), 0, frags=_fr(r=1)), claimed=())
-    s = with_team(s, 1, frags=_fr(r=1))
-    s = play(turn(s, 0), "daydream repair", "dream R", "stop")  # T1: blank
+    s = replace(with_team(new(2, 1), 0, frags=_fr(r=1), token="A5"), claimed=())
+    s = with_team(s, 1, frags=_fr(r=1), token="A5")
+    s = play(turn(s, 0), "daydream repair", "dream R", "stop")  # T4: blank
     c = s.teams[1].stock[0]
     s = play(turn(s, 1), "daydream repair", "dream R", "stop")
     assert s.teams[1].stock[0] == c and s.claimed == ()
@@ -337,9 +337,9 @@ def blank_spaces_give_nothing() -> None:
 
 @reading
 def fork_choice_when_leaving() -> None:
-    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RR", token="T5")
+    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RR", token="T2")
     s = play(turn(s, 0), "daydream repair", "dream R")
-    assert s.teams[0].token == "T6" and legal(s) == ["fork A1", "fork B1"]
+    assert s.teams[0].token == "T3" and legal(s) == ["fork A1", "fork B1"]
     s = play(s, "fork B1")
     assert s.teams[0].token == "B2"
 
@@ -353,7 +353,7 @@ def tokens_share_spaces() -> None:
 
 @reading
 def stop_at_end() -> None:
-    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RRR", token="T16")
+    s = with_team(new(2, 1), 0, frags=_fr(r=1), dream="RRR", token="T10")
     s = play(turn(s, 0), "daydream repair", "dream R", "stop")
     assert s.teams[0].token == "END"
 

@@ -21,7 +21,7 @@ def test_chimera_components_IM_COMP_01_IM_SETUP_05_11_IM_MACHINE_24():
     IM-SETUP-11: every fragment is shuffled into one face-down pile (part of it dealt onto the belt);
     IM-MACHINE-24: five machine types."""
     c = content()
-    assert len(c.dream.space) == 36
+    assert len(c.dream.space) == 30
     s = new(3, 2)
     assert len(s.meeting) + len(s.helpers) == 20
     assert len(new(3, 2, chimera="off").helpers) + 3 == 13
@@ -160,7 +160,8 @@ def test_partners_share_screen_broken_machines_and_dream_IM_TEAM_03_04_05_12_13_
     s = with_team(s, 0, frags=_fr(r=1, g=1), stock=(9, 0, 0, 0))
     s = play(turn(s, mates[0]), "daydream repair", "dream R", "stop")
     s = play(turn(s, mates[1], acts=(1, 2)), "daydream dismantle", "dream G", "stop", "buy w", "done")
-    assert s.teams[0].dream == "RG" and s.teams[0].token == "T2" and s.teams[0].stock[:2] == (7, 2)
+    # T1 gave 1 wood and T2 2 charcoalium to the shared screen; the wood bought cost 2 of them.
+    assert s.teams[0].dream == "RG" and s.teams[0].token == "T2" and s.teams[0].stock[:2] == (9, 2)
 
 
 def test_a_partner_repairs_or_dismantles_a_shared_broken_machine_IM_TEAM_16_IM_DISMANTLE_10_IM_TEAM_34():
@@ -237,7 +238,7 @@ def test_dream_run_project_and_team_conditions_IM_PROJECT_04_07():
     s = play(turn(s, mates[0]), "end")
     assert s.seats[mates[0]].projects == ()
     s = with_team(s, 0, dream="GRRR")
-    s = with_seat(s, mates[1], slots=(("P1",), ("P3",), ("P5",), ()))
+    s = with_seat(s, mates[1], slots=(("P1",), ("P3",), ("P5",), ("P2",)))
     s = play(turn(s, mates[1]), "end")
     assert s.seats[mates[1]].projects == ("recurring-dream", "assembly-line")
     s = play(turn(s, mates[0]), "end")
