@@ -183,9 +183,13 @@ class ImaginariumRules:
         return flow.winners(state) if state.phase == "over" else ()
 
     def view(self, state: State, seat: int | None) -> State:
-        """Hides other teams' stocks, VP and fragments, the draw piles' order, and drawn fragments."""
+        """Hides other teams' stocks, VP and fragments, the draw piles' order, and drawn fragments; once the
+        game is over the screens are lifted (every team's stock, VP and fragments show, as at the table)."""
         mine = state.seats[seat].team if seat is not None else -1
-        teams = tuple(tm if i == mine else _redacted(tm) for i, tm in enumerate(state.teams))
+        if state.phase == "over":
+            teams = state.teams
+        else:
+            teams = tuple(tm if i == mine else _redacted(tm) for i, tm in enumerate(state.teams))
         asks = (
             tuple(
                 a
