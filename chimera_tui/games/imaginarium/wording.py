@@ -7,7 +7,9 @@ fragment" for everyone but its team; everything else a player does at the table 
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
+from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import State
+from chimera_tui.games.imaginarium.work import W
 
 COLOUR_NAMES = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}
 
@@ -48,9 +50,12 @@ def said(state: State, text: str) -> str:
     words = text.split()
     verb, args = words[0], words[1:]
     c = content()
-    if verb == "place":
+    if verb == "place":  # the fragment is told beside the card, never instead of it
         i = int(args[0]) - 1
-        return f"{who} reserves place {args[0]}: {_machine(state.belt[i])}"
+        frag = state.belt_frags[i]
+        with_frag = f", with its {COLOUR_NAMES[frag]} fragment" if frag else ""
+        cost = price(W(state), seat, i)
+        return f"{who} reserves place {args[0]}: {_machine(state.belt[i])} for {cost} charcoalium{with_frag}"
     if verb in ("x1", "x2"):
         return f"{who} goes to extractor {verb.upper()}"
     if verb == "use":

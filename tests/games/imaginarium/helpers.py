@@ -72,8 +72,82 @@ def check_invariants(state: State) -> None:
         done = sum(len(p.projects) for p in state.seats if p.team == i)
         project_vp = tm.vp[CAUSES.index("project")]
         assert 3 * done <= project_vp <= 4 * done, "project VP do not match the projects completed"
+    check_vp_causes(state)
     assert all(0 <= s < len(state.seats) for s in (*state.x2, *state.order, *state.initiative))
     del t
+
+
+def check_vp_causes(state: State) -> None:
+    """VP by cause, against what caused them: the track's VP are the VP of the reward spaces claimed; the
+    projects' are 4 for each first completion and 3 or 4 for each later one; the end bonuses are scored once,
+    at the end, exactly as the final stocks and workshops give them."""
+    c = content()
+    vp = [sum(tm.vp[i] for tm in state.teams) for i in range(len(CAUSES))]
+    rewards = {s.id: s.reward.vp for s in c.dream.space if s.reward is not None}
+    assert vp[CAUSES.index("track")] == sum(rewards[sid] for sid in state.claimed)
+    completions = sum(len(p.projects) for p in state.seats)
+    first = len(state.done_by_any)
+    assert 4 * first + 3 * (completions - first) <= vp[CAUSES.index("project")] <= 4 * completions
+    bonus = [tm.vp[CAUSES.index("bonus")] for tm in state.teams]
+    assert bonus == (end_bonuses(state) if state.ended else [0] * len(state.teams))
+
+
+def end_bonuses(state: State) -> list[int]:
+    """Each team's end bonuses, recomputed from the final state (design 12, readings 21.1-21.2)."""
+    eco = content().economy
+    kinds = {"c": 0, "w": 1, "cu": 2, "cr": 3}
+    out = [0] * len(state.teams)
+    for cat in eco.bonus_categories:
+        if cat == "machines":
+            values = [
+                sum(len(sl) for p in state.seats if p.team == i for sl in p.slots)
+                for i in range(len(state.teams))
+            ]
+        else:
+            values = [tm.stock[kinds[cat]] for tm in state.teams]
+        top = max(values)
+        leaders = [i for i, v in enumerate(values) if v == top]
+        for i in leaders if top > 0 else ():
+            out[i] += eco.bonus_most if len(leaders) == 1 else eco.bonus_tied
+    return out
+
+
+def check_step(before: State, text: str, after: State) -> None:
+    """The stocks after a B3 trade, extraction, repair or recruit are the stocks before, less what it costs
+    and plus what it gives, exactly; no other team's stock moves."""
+    if before.phase != "b3" or before.asks:
+        return
+    words = text.split()
+    verb = words[0]
+    if verb not in ("buy", "sell", "extract", "repair", "recruit"):
+        return
+    c = content()
+    seat = before.order[before.cursor]
+    me = before.seats[seat].team
+    ops = [op for a in before.seats[seat].assistants for op in c.assistant[a].ops]
+    kinds = {"w": 1, "cu": 2, "cr": 3}
+    delta = [0, 0, 0, 0]
+    if verb in ("buy", "sell"):
+        k = kinds[words[1]]
+        rate = next(r for r in c.economy.rate if r.kind == words[1])
+        if verb == "buy":
+            off = sum(op.c for op in ops if op.op == "buy_discount")
+            delta[0], delta[k] = -max(0, rate.buy - off), 1
+        else:
+            delta[0], delta[k] = rate.sell, -1
+    elif verb == "extract":
+        delta[0] = c.economy.extraction + sum(op.c for op in ops if op.op == "extraction_bonus")
+    elif verb == "repair":
+        cost = c.machine[words[1]].repair
+        delta = [-cost.c, -cost.w, -cost.cu, -cost.cr]
+        if len(words) > 3:
+            delta[kinds[words[3]]] += 1
+    else:
+        delta[0] = -c.assistant[words[1]].cost
+    expected = tuple(x + d for x, d in zip(before.teams[me].stock, delta, strict=True))
+    assert after.teams[me].stock == expected, f"{text}: {before.teams[me].stock} -> {after.teams[me].stock}"
+    for i, tm in enumerate(after.teams):
+        assert i == me or tm.stock == before.teams[i].stock, f"{text} moved team {i}'s stock"
 
 
 def check_workshop(p: Seat) -> None:
@@ -100,9 +174,11 @@ def play_random(players: int, options: dict[str, str], seed: int, check: bool = 
         legal = RULES.legal_actions(state)
         assert legal
         action, rng = rng.choice(legal)
-        state = RULES.apply(state, action)
+        after = RULES.apply(state, action)
         if check:
-            check_invariants(state)
+            check_step(state, str(action), after)
+            check_invariants(after)
+        state = after
         steps += 1
         assert steps < 30_000, "the game did not end"
     return state, steps

@@ -243,3 +243,37 @@ def test_dream_run_project_and_team_conditions_IM_PROJECT_04_07():
     assert s.seats[mates[1]].projects == ("recurring-dream", "assembly-line")
     s = play(turn(s, mates[0]), "end")
     assert s.seats[mates[0]].projects == ("recurring-dream",)
+
+
+def test_IM_SETUP_14_a_belt_fragment_lies_beside_its_card_and_is_told_with_it():
+    """IM-SETUP-14: a belt fragment never covers its card's information. The state keeps the fragment apart
+    from the card, and a place's decision in words names the card, its price and its fragment together."""
+    s = new(3, 4)
+    assert all(s.belt) and all(f in "RGEFN" and f for f in s.belt_frags)
+    options = [str(a) for a in RULES.legal_actions(s) if str(a).startswith("place ")]
+    assert options
+    for text in options:
+        i = int(text.split()[1]) - 1
+        machine = content().machine[s.belt[i]]
+        words = RULES.describe(s, RULES.parse(s, text))
+        colour = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}[
+            s.belt_frags[i]
+        ]
+        assert f"{machine.name} ({machine.code})" in words and "charcoalium" in words
+        assert words.endswith(f"with its {colour} fragment")
+
+
+def test_team_play_doubles_a_core_projects_shared_condition_but_not_a_chimera_ones():
+    """Ours (economy.toml teams.shared_condition_factor, "About this edition"): in team play a core project's
+    condition on the shared stock or the shared broken machines asks for twice its amounts; the Chimera
+    projects' conditions are the rulebook's (IM-PROJECT-03: 5 wood, 5 copper, 5 crystal)."""
+    factor = content().economy.teams.shared_condition_factor
+    assert factor == 2
+    s = replace(new(4, 4, teams="on"), projects=("timber-yard", "scrapyard", "treasure-trove"))
+    s = with_team(s, 0, stock=(0, 9, 5, 5), broken=("P0", "P1", "P2", "P5"))
+    assert play(turn(s, 0), "end").seats[0].projects == ("treasure-trove",)
+    s = with_team(s, 0, stock=(0, 18, 5, 5), broken=("P0", "P1", "P2", "P5") * 2)
+    assert set(play(turn(s, 0), "end").seats[0].projects) == {"timber-yard", "scrapyard", "treasure-trove"}
+    solo = replace(new(2, 4), projects=("timber-yard", "scrapyard"))
+    solo = with_team(solo, 0, stock=(0, 9, 0, 0), broken=("P0", "P1", "P2", "P5"))
+    assert set(play(turn(solo, 0), "end").seats[0].projects) == {"timber-yard", "scrapyard"}

@@ -227,3 +227,32 @@ def test_dream_topics_state_the_fragment_counts() -> None:
         colours == {12} and f"There are {sum(c.count for c in C.colour.values())} fragments: 12 each" in body
     )
     assert f"and {C.dream.nightmare.count} **nightmares**" in body
+
+
+def _flavour_paragraphs(text: str) -> list[str]:
+    """The Chimera rulebook's memo from the Management and its numbered notices."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if "Memo from the Management" in line)
+    memo = next(line for line in lines[start + 1 :] if line.strip())
+    return [memo, *(line for line in lines if "Notice n°" in line)]
+
+
+@pytest.mark.skipif(not SOURCE_002.exists(), reason="the rulebook text is not in this checkout")
+def test_IM_GEN_04_the_memo_and_notices_are_flavour_and_not_retold() -> None:
+    """IM-GEN-04: the memo and the "Notice n° 1-9" paragraphs add no rule. "About this edition" says so, and
+    no run of 5 of their words (nor their characters' names) appears anywhere in our text."""
+    flavour = _flavour_paragraphs(SOURCE_002.read_text(encoding="utf-8"))
+    assert len(flavour) == 10
+    about = TOPICS["about-this-edition"].body
+    assert "memo from the Management" in about and "nine numbered notices are flavour" in about
+    ours = " " + " ".join(words_of(TEXT)) + " "
+    for paragraph in flavour:
+        theirs = [w for w in words_of(paragraph) if w not in ("n", "°")]
+        runs = {" ".join(theirs[i : i + 5]) for i in range(len(theirs) - 4)}
+        assert not [r for r in runs if f" {r} " in ours], paragraph
+    assert "Throgmorton" not in TEXT and "Human Resources" not in TEXT
+
+
+def test_IM_SETUP_08_the_dream_track_lies_left_of_the_bric_a_brac() -> None:
+    """IM-SETUP-08: a layout hint only; the setup topic tells it."""
+    assert "dream track to the left of the Bric-a-brac" in TOPICS["setup"].body
