@@ -43,7 +43,7 @@ def build(g: G, t: Task, hex_text: str) -> None:
     g.built = (*g.built, Built(h, tile, seat, g.round))
     g.free_hexes = None
     p.builds += 1
-    g.reactor[g.reactor.index(tile)] = ""
+    g.set_reactor(g.reactor.index(tile), "")
     slide(g)
     if t.i:  # Foundry: activate the new module after its bonus
         g.push(Task("activate_new", seat, -1, tile, src="bonus"))

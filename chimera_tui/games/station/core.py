@@ -15,6 +15,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from chimera_tui.engine.hexgrid import Hex
+from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.content import COMPONENTS, Content, content
 from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Worker
 
@@ -23,12 +24,14 @@ LAB_SLOTS = ("lab-a", "lab-b", "lab-c")
 OFF_BOARD = frozenset({"aside", "pool", "lounge"})
 """Where a worker occupies no module or Lab slot."""
 
-SeatSnap = tuple[int, int, int, tuple[int, ...], int, tuple[Worker, ...], tuple[str, ...], str]
-"""What `told.py` compares of a seat: coins, food, score, pool, tier, workers, perks, card."""
+SeatSnap = tuple[int, int, tuple[int, ...], tuple[Worker, ...], int, tuple[str, ...], str, int]
+"""What `told.py` compares of a seat, in the order it words them: coins, food, pool, workers, tier, perks,
+card, score."""
 
 
-Why = str | Task | None
-"""A step's reason for `told.py`: words, or the task whose `why_of` words it (only when something is told)."""
+Why = str | Task | Place | None
+"""A step's reason for `told.py`: words, or the task (or placement) whose `why_of` words it (only when something
+is told)."""
 
 Opened = tuple[int, int, Why]
 """An open `told.begin` frame: the start player and len(scoring) when it opened, and its reason."""
@@ -36,7 +39,7 @@ Opened = tuple[int, int, Why]
 
 def seat_snap(p: Player | P) -> SeatSnap:
     """The told-about values of one seat (frozen or thawed): only references, since every field is immutable."""
-    return (p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card)
+    return (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)
 
 
 class P:
@@ -105,7 +108,7 @@ class G:
 
     __slots__ = ("_occ", "_occ_own", "again", "asked", "before", "built", "c", "countdown", "discard", "draft",
                  "frames", "free_hexes", "lead", "marker_taken", "moved", "n", "names", "perk_deck", "perk_display",
-                 "phase", "pile", "players", "reactor", "revealed", "rng", "round", "round_markers", "s", "scoring",
+                 "phase", "pile", "players", "reactor", "rng", "round", "round_markers", "s", "scoring",
                  "start", "supply", "tasks", "thawed", "told", "turn")  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -121,15 +124,16 @@ class G:
         self.n = len(self.players)
         """The number of players."""
         self.thawed = False
-        self.supply = list(s.supply)
-        self.reactor = list(s.reactor)
+        self.supply = s.supply
+        """Tuples, like the State's, are replaced, never changed in place (taken from the State as they are,
+        and frozen again as they are)."""
+        self.reactor = s.reactor
         self.pile = s.pile
-        """Tuples below are replaced, never changed in place (cheap to copy from the State)."""
         self.discard = s.discard
         self.built = s.built
-        self.perk_display = list(s.perk_display)
+        self.perk_display = s.perk_display
         self.perk_deck = s.perk_deck
-        self.draft = list(s.draft)
+        self.draft = s.draft
         self.tasks = list(s.tasks)
         self.scoring = s.scoring
         self.lead = s.lead
@@ -141,9 +145,7 @@ class G:
         """The innermost open frame's notes: each seat's values before its first change in the frame (None
         when no frame is open)."""
         self.rng = s.rng
-        self.again = list(s.again)
-        self.revealed = False
-        """Set when hidden information was revealed or randomness drawn (undo barrier)."""
+        self.again = s.again
         self._occ: dict[str, tuple[int, int]] | None = None
         """Where workers stand (see `occupancy`), once asked; then kept up to date by `move`."""
         self._occ_own = False
@@ -155,15 +157,25 @@ class G:
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
+    def restart(self, s: State) -> None:
+        """Make this copy, which was just frozen into `s`, a fresh working copy of `s` (cheaper than a new G):
+        every value already is `s`'s own object, so only the seats and the notes of the last action are
+        reset."""
+        self.s = s
+        self.players = list(s.players)
+        self.thawed = self.moved = False
+        self.told = []
+        self.asked = []
+
     def w(self, seat: int) -> P:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
         p = self.players[seat]
         before = self.before
         if before is not None and seat not in before:
-            before[seat] = (p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card)  # seat_snap
-        if isinstance(p, P):
-            return p
-        q = self.players[seat] = P(p)
+            before[seat] = (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)  # seat_snap
+        if p.__class__ is P:
+            return p  # type: ignore[return-value]
+        q = self.players[seat] = P(p)  # type: ignore[arg-type]
         self.thawed = True
         return q
 
@@ -183,9 +195,9 @@ class G:
             players = s.players
         return State(
             self.names, self.phase, self.round, self.start, self.turn, self.marker_taken, self.countdown,
-            self.round_markers, players, tuple(self.supply), tuple(self.reactor), self.pile,  # type: ignore[arg-type]
-            self.discard, self.built, tuple(self.perk_display), self.perk_deck, tuple(self.draft),
-            tuple(self.tasks), self.scoring, self.rng, tuple(self.again), self.lead, tuple(self.told),
+            self.round_markers, players, self.supply, self.reactor, self.pile, self.discard, self.built,
+            self.perk_display, self.perk_deck, self.draft, tuple(self.tasks), self.scoring, self.rng, self.again,
+            self.lead, tuple(self.told),
         )  # fmt: skip
 
     # -- seats ------------------------------------------------------------------------------------------
@@ -232,12 +244,23 @@ class G:
         """Take one component of `kind` from the supply into the pool; 2 points if that pile is empty."""
         i = CI[kind]
         if self.supply[i] > 0:
-            self.supply[i] -= 1
+            self.add_supply(i, -1)
             self.w(seat).add_pool(i, 1)
         else:
             self.score(seat, 2, "supply")
         if track:
             self.track(seat, comp=kind)
+
+    def add_supply(self, i: int, k: int) -> None:
+        """Return `k` components of type index `i` to the supply (negative to take them)."""
+        supply = list(self.supply)
+        supply[i] += k
+        self.supply = tuple(supply)  # type: ignore[assignment]
+
+    def set_reactor(self, i: int, tile: str) -> None:
+        """Put `tile` ("" to empty it) in Reactor space `i`."""
+        reactor = self.reactor
+        self.reactor = (*reactor[:i], tile, *reactor[i + 1 :])
 
     # -- workers ----------------------------------------------------------------------------------------
 

@@ -366,7 +366,7 @@ def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:
 
 def start_effect(g: G, seat: int, wi: int, mid: str, src: str = "") -> None:
     """Carry out module `mid` for `seat`: one option (asked if several are possible), op by op."""
-    g.push(Task("effect", seat, wi, mid, src=src))
+    g.tasks.append(Task("effect", seat, wi, mid, src=src))
 
 
 def run_effect(g: G, t: Task) -> None:
@@ -381,8 +381,12 @@ def run_effect(g: G, t: Task) -> None:
 
 def push_option(g: G, t: Task, index: int) -> None:
     """Push the ops of option `index` of the task's module, to run in order."""
-    ops = g.c.modules[t.place].options[index].ops
-    g.push(*(Task("op", t.seat, t.worker, t.place, index, i, t.src) for i in range(len(ops))))
+    n = len(g.c.modules[t.place].options[index].ops)
+    seat, wi, place, src = t.seat, t.worker, t.place, t.src
+    if n == 1:
+        g.tasks.append(Task("op", seat, wi, place, index, 0, src))
+    else:
+        g.tasks.extend([Task("op", seat, wi, place, index, i, src) for i in range(n - 1, -1, -1)])
 
 
 def run_op(g: G, t: Task, op: Op) -> None:
@@ -451,12 +455,12 @@ def run_op(g: G, t: Task, op: Op) -> None:
         g.push(Task("place", seat, wi))
     elif k == "again":
         if wi >= 0 and g.phase is Phase.PLACEMENT:  # once: a Dispatch worker placed again does not repeat
-            g.again.append((seat, wi))
+            g.again = (*g.again, (seat, wi))
     elif k == "wipe":
         from chimera_tui.games.station.reactor import refill
 
         g.discard = (*g.discard, *(x for x in g.reactor if x))
-        g.reactor = [""] * 6
+        g.reactor = ("",) * 6
         refill(g)
     elif k == "worker":
         for i, w in enumerate(g.players[seat].workers):

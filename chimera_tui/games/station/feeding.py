@@ -43,7 +43,7 @@ def lose(g: G, t: Task, value: str) -> None:
     comps = list(g.comps(t.seat, wi))
     comps.remove(kind)
     g.set_comps(t.seat, wi, tuple(comps))
-    g.supply[CI[kind]] += 1
+    g.add_supply(CI[kind], 1)
 
 
 def starve(g: G, t: Task) -> None:

@@ -49,7 +49,7 @@ def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
 
 def _setup_gains(g: G, t: Task) -> None:
     """Step O: each player's card resources; research symbols in turn order (ST-SETUP-27..29)."""
-    g.draft = []
+    g.draft = ()
     for seat in reversed(g.order()):
         card = g.c.card_by_id[g.players[seat].card]
         g.gain(seat, card.coins, card.food, track=False)
@@ -191,8 +191,8 @@ _TOLD_STEPS = {kind: step for kind, step in AUTO.items() if kind not in QUIET}
 
 
 def advance(g: G) -> None:
-    """Run tasks until a decision is needed (or the game is over)."""
-    tasks = g.tasks
+    """Run tasks until a decision is needed (or the game is over). Called with no `told` frame open."""
+    tasks, frames = g.tasks, g.frames
     quiet, told = _QUIET_STEPS, _TOLD_STEPS
     while True:
         if tasks:
@@ -206,7 +206,8 @@ def advance(g: G) -> None:
             step = told.get(kind)
             if step is not None:
                 tasks.pop()
-                begin(g, t)
+                frames.append((g.start, len(g.scoring), t))  # told.begin (the loop runs with no frame open)
+                g.before = {}
                 step(g, t)
                 end(g)
                 continue
@@ -234,7 +235,7 @@ def advance(g: G) -> None:
             if lab_placer(g) is not None:
                 return
             if g.again:
-                seat, wi = g.again.pop(0)
+                (seat, wi), g.again = g.again[0], g.again[1:]
                 g.move(seat, wi, "pool")
                 continue
             g.phase = Phase.FEEDING

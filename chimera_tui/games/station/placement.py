@@ -5,6 +5,7 @@ the claw's displacement, the brain's points and the Lab's splice.
 from __future__ import annotations
 
 from collections.abc import Container
+from itertools import filterfalse
 
 from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
@@ -135,7 +136,9 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
                 others.add(space)
         if others:
             usable = usable | others
-    out.extend([space for space in spaces if space in usable and space not in blocked])
+    out.extend(
+        filterfalse(blocked.__contains__, filter(usable.__contains__, spaces))
+    )  # in C: no bytecode a space
     out.append("lounge")
     return out
 

@@ -54,7 +54,9 @@ def _splice(g: G, t: Task, v: str) -> None:
 
 
 def _draft(g: G, t: Task, v: str) -> None:
-    g.draft.remove(v)
+    draft = list(g.draft)
+    draft.remove(v)
+    g.draft = tuple(draft)
     g.w(t.seat).card = v
 
 
@@ -72,7 +74,7 @@ def _flush_after_matters(g: G, t: Task) -> bool:
     start of the turn does exactly the same, so nobody is asked after every placement."""
     if not g.players[t.seat].card:
         return False
-    return list(t.comps) != g.reactor or len(g.pile) != t.n or len(g.discard) != t.i
+    return t.comps != g.reactor or len(g.pile) != t.n or len(g.discard) != t.i
 
 
 def _flush_offer(g: G, t: Task, v: str) -> None:
@@ -107,7 +109,7 @@ def _detach(g: G, t: Task, v: str) -> None:
     if t.kind == "detach":
         g.w(t.seat).add_pool(CI[v], 1)
     else:
-        g.supply[CI[v]] += 1
+        g.add_supply(CI[v], 1)
 
 
 def _attach_choices(g: G, t: Task) -> list[str]:
@@ -128,7 +130,7 @@ def _graft_choices(g: G, t: Task) -> list[str]:
 
 
 def _graft(g: G, t: Task, v: str) -> None:
-    g.supply[CI[v]] -= 1
+    g.add_supply(CI[v], -1)
     g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
 
 

@@ -16,8 +16,8 @@ from chimera_tui.games.station.told import begin, end, tell
 
 def slide(g: G) -> None:
     """Slide the remaining tiles right so the empty spaces are the leftmost ones."""
-    tiles = [t for t in g.reactor if t]
-    g.reactor = [""] * (6 - len(tiles)) + tiles
+    tiles = tuple(t for t in g.reactor if t)
+    g.reactor = ("",) * (6 - len(tiles)) + tiles
 
 
 def draw_tile(g: G) -> str:
@@ -27,7 +27,6 @@ def draw_tile(g: G) -> str:
         g.pile, g.discard = shuffled, ()
     if not g.pile:
         return ""
-    g.revealed = True
     tile, g.pile = g.pile[0], g.pile[1:]
     return tile
 
@@ -38,7 +37,7 @@ def refill(g: G) -> None:
     slide(g)
     for i in range(6):
         if not g.reactor[i]:
-            g.reactor[i] = draw_tile(g)
+            g.set_reactor(i, draw_tile(g))
     slide(g)
     came = sorted((Counter(x for x in g.reactor if x) - before).elements())
     if came:
@@ -53,10 +52,9 @@ def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
 
     t = Task("op", seat, wi, "reactor", src=src)
     begin(g, "Reactor rewards")  # (a rule that refuses the action raises, and the whole G is dropped)
-    reactor = g.reactor
     rewards = g.c.reactor
     for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
-        if not reactor[i]:
+        if not g.reactor[i]:
             for op in reversed(rewards[i].ops):
                 run_op(g, t, op)
     end(g)
@@ -81,5 +79,5 @@ def flush_choices(g: G) -> list[str]:
 def flush_remove(g: G, tile: str) -> None:
     """Move `tile` from the Reactor to the discard pile."""
     i = g.reactor.index(tile)
-    g.reactor[i] = ""
+    g.set_reactor(i, "")
     g.discard = (*g.discard, tile)

@@ -29,9 +29,8 @@ def advance(g: G, t: Task) -> None:
 def refill_display(g: G, to: int = 3) -> None:
     """Deal perks from the deck until the display shows `to` cards (ST-PERK-02); an empty deck deals none."""
     while len(g.perk_display) < to and g.perk_deck:
-        g.perk_display.append(g.perk_deck[0])
+        g.perk_display = (*g.perk_display, g.perk_deck[0])
         g.perk_deck = g.perk_deck[1:]
-        g.revealed = True
 
 
 def deal_perks(g: G, k: int) -> None:
@@ -41,7 +40,9 @@ def deal_perks(g: G, k: int) -> None:
 
 def acquire(g: G, seat: int, perk: str) -> None:
     """Take `perk` from the display, top the display up to 3, and score its round points (ST-PERK-01..06)."""
-    g.perk_display.remove(perk)
+    display = list(g.perk_display)
+    display.remove(perk)
+    g.perk_display = tuple(display)
     p = g.w(seat)
     p.perks = (*p.perks, perk)
     refill_display(g)

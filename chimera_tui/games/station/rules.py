@@ -98,11 +98,14 @@ def legal(g: G) -> list[Action]:
 
 
 def _apply_place(g: G, a: Place, known: bool) -> None:
-    placing = _placing(g)
-    if placing is None:
-        raise IllegalAction("No worker placement is pending: answer the current prompt first.", a)
-    seat, workers, task = placing
-    if not known:
+    if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
+        task = g.tasks[-1] if g.tasks else None
+        seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else placer(g)[0]  # type: ignore[index]
+    else:
+        placing = _placing(g)
+        if placing is None:
+            raise IllegalAction("No worker placement is pending: answer the current prompt first.", a)
+        seat, workers, task = placing
         if a.worker not in workers:
             raise IllegalAction(
                 f"Worker {a.worker} is not one you may place now (you may place {workers}).", a
@@ -110,14 +113,15 @@ def _apply_place(g: G, a: Place, known: bool) -> None:
         why = space_problem(g, seat, a.worker, a.space)
         if why is not None:
             raise IllegalAction(why[0].upper() + why[1:] + ".", a)
+    tasks = g.tasks
     if task is not None:
-        g.tasks.pop()
+        tasks.pop()
     elif g.phase is Phase.PLACEMENT:
-        g.push(Task("next_turn", seat))
+        tasks.append(Task("next_turn", seat))
         if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement (asked only when
             # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)
-            g.push(Task("flush_offer", seat, comps=tuple(g.reactor), n=len(g.pile), i=len(g.discard)))
-    g.push(Task("action_end", seat, a.worker))
+            tasks.append(Task("flush_offer", seat, comps=g.reactor, n=len(g.pile), i=len(g.discard)))
+    tasks.append(Task("action_end", seat, a.worker))
     place(g, seat, a.worker, a.space)
 
 
@@ -145,10 +149,9 @@ def _apply_flush(g: G, a: Flush, known: bool) -> None:
 
 def _why_action(g: G, action: Action) -> Why:
     """The reason for what an action changes at once (brain points on placing, a resolved choice)."""
-    if isinstance(action, Place):
-        m = g.c.modules.get(action.space)
-        return m.name if m else ""
-    if isinstance(action, Flush):
+    if action.__class__ is Place:
+        return action  # type: ignore[return-value]  # worded (the module's name) only when something is told
+    if action.__class__ is Flush:
         return "flush"
     return g.tasks[-1] if g.tasks else None
 
@@ -165,6 +168,19 @@ _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
 skips checking it again (a bot or a person nearly always chooses from the list it was just given), and
 `legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
 answers the task loop has just worked out (`G.asked`)."""
+
+_KEPT: tuple[State | None, G | None] = (None, None)
+"""The last state `apply` returned and the working copy it was frozen from, which holds the same values:
+listing that state's actions (or asking whose turn it is) reads that copy instead of making another, and
+the next `apply` on that state takes it (`G.restart`) instead of thawing the state again. Taking it clears
+this, so a copy is never changed by two calls (a second `apply` on the same state thaws it afresh)."""
+
+
+def _reader(state: State) -> G:
+    """A working copy of `state` to read from."""
+    kept = _KEPT
+    return kept[1] if kept[0] is state else G(state)  # type: ignore[return-value]
+
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
 """The last state `view` redacted, and its view (views do not depend on the seat)."""
@@ -205,7 +221,7 @@ class StationRules:
             return state.tasks[-1].seat
         if state.phase is Phase.PLACEMENT:
             return state.turn
-        who = placer(G(state))
+        who = placer(_reader(state))
         return who[0] if who else None
 
     def legal_actions(self, state: State) -> Sequence[Action]:
@@ -214,27 +230,35 @@ class StationRules:
         listed = _LISTED
         if listed[0] is state:
             return list(listed[1])
-        acts = legal(G(state))
+        acts = legal(_reader(state))
         _LISTED = (state, tuple(acts))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
-        global _LISTED
+        global _LISTED, _KEPT
         if state.phase is Phase.OVER:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
-        g = G(state)
-        handler = APPLY.get(type(action))
+        handler = APPLY.get(action.__class__)
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
+        kept = _KEPT
+        if kept[0] is state:  # the copy this state was frozen from: taken (never shared while it changes)
+            _KEPT = (None, None)
+            g = kept[1]
+            g.restart(state)  # type: ignore[union-attr]
+        else:
+            g = G(state)
         listed = _LISTED
         begin(g, _why_action(g, action))
         handler(g, action, listed[0] is state and action in listed[1])
         end(g)
         advance(g)
         after = g.freeze()
+        g.s = after
+        _KEPT = (after, g)
         if g.asked:
-            _LISTED = (after, tuple(Choose(v) for v in g.asked))
+            _LISTED = (after, tuple([Choose(v) for v in g.asked]))
         return after
 
     def is_over(self, state: State) -> bool:

@@ -10,6 +10,7 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 
 from __future__ import annotations
 
+from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.core import LAB_SLOTS, G, SeatSnap, Why
 from chimera_tui.games.station.state import Task, Worker
@@ -89,11 +90,14 @@ WHY_WORDS = {
 """The reason words of the other task kinds (the Lounge and a component depend on the task's source)."""
 
 
-def why_of(g: G, t: Task | None) -> str:
+def why_of(g: G, t: Task | Place | None) -> str:
     """The reason a step's changes happened, in a few words."""
     if t is None:
         return ""
-    place = t.place
+    if t.__class__ is Place:  # a placement: the module placed on (nothing for the Lab or the Lounge)
+        m = g.c.modules.get(t.space)  # type: ignore[union-attr]
+        return m.name if m else ""
+    place = t.place  # type: ignore[union-attr]
     if t.kind == "op":
         if place == "research":
             return "research reward"
@@ -123,7 +127,7 @@ def _tell_frame(g: G, before: dict[int, SeatSnap], start0: int, scored: int, fra
     changed = False
     players = g.players
     for seat in sorted(before) if len(before) > 1 else before:
-        coins0, food0, score0, pool0, tier0, workers0, perks0, card0 = before[seat]
+        coins0, food0, pool0, workers0, tier0, perks0, card0, score0 = before[seat]
         p = players[seat]
         coins1, food1, score1, pool1, tier1, workers1, perks1, card1 = (
             p.coins, p.food, p.score, p.pool, p.tier, p.workers, p.perks, p.card

@@ -100,7 +100,7 @@ def test_ST_REACTOR_12_both_piles_empty_fill_what_you_can():
     g = G(s)
     g.pile = [extra[0]]
     refill(g)
-    assert g.reactor.count("") == 2 and g.reactor[:2] == ["", ""]
+    assert g.reactor.count("") == 2 and g.reactor[:2] == ("", "")
 
 
 def test_ST_REACTOR_13_14_boiler_with_full_reactor():
