@@ -66,7 +66,9 @@ def holds(w: W, seat: int, cond: Op, times: int = 1) -> bool:
         return dream_run(team.dream) >= cond.n
     if op == "types_in_slots":
         kinds = cond.kinds
-        slot_types = [{t.type[code] for code in sl} for sl in p.slots]
+        slot_types = [{t.type[code] for code in sl} for sl in p.slots if sl]
+        if len(slot_types) < len(kinds) or not set(kinds) <= set().union(*slot_types):
+            return False
         return any(
             all(kinds[k] in slot_types[perm[k]] for k in range(len(kinds)))
             for perm in permutations(range(len(slot_types)), len(kinds))
