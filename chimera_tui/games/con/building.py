@@ -31,7 +31,7 @@ def setup(names: tuple[str, ...], target: int, seed: int) -> State:
     s = State(
         names, target, 0, "build", (0,) * n, (True,) * n, (("", "", ""),) * n, (empty,) * n, (empty,) * n,
         (0,) * n, (0,) * n, frozenset(), tuple(c.cards), tuple(c.cheats), (), (), (), (False,) * n, 0, 0, 0,
-        "draw", "", False, (False,) * n, (), None, ("",) * n, (0,) * n, False, "", Rng(seed),
+        "draw", "", False, (False,) * n, (), None, ("",) * n, (0,) * n, False, (), (), Rng(seed),
     )  # fmt: skip
     w = W(s)
     new_round(w)
@@ -67,7 +67,7 @@ def new_round(w: W) -> None:
         hands.append(w.deck[:HAND])
         w.deck = w.deck[HAND:]
     w.hands = hands
-    w.notes.append(f"Round {w.round}: everyone draws {HAND} creature cards.")
+    w.tell("round", w.round)
     prepare(w)
 
 
@@ -106,7 +106,7 @@ def prepare(w: W) -> None:
     while not builds(w.hands[s]) and tries < REDRAW_LIMIT:
         w.deck = w.shuffle(w.deck + w.hands[s])
         w.hands[s], w.deck = w.deck[:HAND], w.deck[HAND:]
-        w.notes.append(f"{w.name(s)} cannot lay two parts and redraws.")
+        w.tell("redraw", s)
         tries += 1
 
 
@@ -135,6 +135,8 @@ def build(w: W, text: str) -> None:
 def finish(w: W) -> None:
     """Reveal; fill missing slots from the deck (CN-BUILD-07 to -10); cheats; the first Merchant."""
     for s in range(w.n()):
+        w.tell("reveal", s, *w.parts[s])
+    for s in range(w.n()):
         parts = w.parts[s]
         if all(parts):
             continue
@@ -151,9 +153,8 @@ def finish(w: W) -> None:
                 break
             turned.append(code)
         w.aside = w.aside + tuple(turned)
-        w.notes.append(
-            f"{w.name(s)} turns up {len(turned) + 1} card{'s' if turned else ''} to find a {('head', 'body', 'rear')[slot]}."
-        )
+        found = w.parts[s][slot]
+        w.tell("turnup", s, len(turned) + (1 if found else 0), slot, found)
     if w.aside:
         w.deck = w.shuffle(w.deck + w.aside)
         w.aside = ()
@@ -166,10 +167,12 @@ def finish(w: W) -> None:
                 got.append(code)
         cheats.append(tuple(got))
     w.cheats = cheats
+    w.tell("cheats", CHEATS)
+    for s, got in enumerate(cheats):
+        w.tell("dealt", s, *got)
     w.phase = "turn"
     w.merchant = first_merchant(w)
     w.merchant_turns = 0
-    w.notes.append(f"{w.name(w.merchant)} is the first Merchant.")
     flow.begin_turn(w, w.merchant)
 
 
@@ -178,11 +181,14 @@ def first_merchant(w: W) -> int:
     stats = [totals(w.parts[s], 0, w.petrified) for s in range(w.n())]
     best = max(st[2] for st in stats)
     tied = [s for s in range(w.n()) if stats[s][2] == best]
+    how = "speed" if len(tied) == 1 else "health"
     low = min(stats[s][0] for s in tied)
     tied = [s for s in tied if stats[s][0] == low]
     while len(tied) > 1:
+        how = "dice"
         rolls = {s: w.below(6) + 1 for s in tied}
-        w.notes.append("Roll-off: " + ", ".join(f"{w.name(s)} {r}" for s, r in rolls.items()) + ".")
+        w.tell_dice("rolloff", *(x for s, r in rolls.items() for x in (s, r)))
         top = max(rolls.values())
         tied = [s for s in tied if rolls[s] == top]
+    w.tell("first", tied[0], how)
     return tied[0]

@@ -19,6 +19,7 @@ from chimera_tui.games.con.work import (
     CARDS,
     W,
     can_draw_creature,
+    digits,
     draw_creature,
     fits_chimera,
     ground_if_needed,
@@ -110,7 +111,8 @@ def advance(w: W) -> None:
 
 
 def window_options(w: W, ask: Ask) -> list[str]:
-    return [*cheat_options(w, ask.seat, ask.when), "pass", "pass turn"]
+    """Playing no cheat comes first (a player who presses on plays none), then each cheat."""
+    return ["pass", "pass turn", *cheat_options(w, ask.seat, ask.when)]
 
 
 def do_window(w: W, ask: Ask, text: str) -> None:
@@ -133,9 +135,9 @@ def play(w: W, s: int, text: str) -> None:
     remove_from_hand(w, s, code)
     if not kind.legal:
         die = w.below(6) + 1
+        w.tell_dice("check", s, code, die)
         if die == 1:
             w.market = (*w.market, code)
-            w.notes.append(f"{w.name(s)} rolls a 1: the {kind.name} fails and goes to the Market Pile.")
             if s == w.active:
                 w.asks = []
                 w.attack = None
@@ -143,7 +145,6 @@ def play(w: W, s: int, text: str) -> None:
             else:
                 w.asks.append(Ask("discard", s))
             return
-        w.notes.append(f"{w.name(s)} rolls a {die}: the {kind.name} works.")
     effect(w, s, kind.effect, kind.amount, words[2:])
     to_discard(w, [code])
     if w.phase != "turn":
@@ -164,26 +165,35 @@ def effect(w: W, s: int, e: str, n: int, args: list[str]) -> None:
             w.attack = replace(at, att=at.att + more)
         else:
             w.attack = replace(at, dfn=at.dfn + more)
-        w.notes.append(f"{w.name(s)} adds {list(more)}.")
+        w.tell("more", s, digits(more))
     elif e == "drop_highest" and at is not None:
         if s == at.attacker:
             w.attack = replace(at, dfn=tuple(sorted(at.dfn))[: max(0, len(at.dfn) - n)])
+            w.tell("drop", at.defender, digits(w.attack.dfn))
         else:
             w.attack = replace(at, att=tuple(sorted(at.att))[: max(0, len(at.att) - n)])
+            w.tell("drop", at.attacker, digits(w.attack.att))
     elif e == "shield" and at is not None:
         w.attack = replace(at, shield=at.shield + n)
+        w.tell("shield", s, n)
     elif e == "smoke" and at is not None:
         w.attack = replace(at, smoke=True)
     elif e == "heal":
-        heal(w, s, n)
+        w.tell("healed", s, heal(w, s, n))
     elif e == "poison":
-        w.status[int(args[0][1:]) - 1] |= POISONED
+        t = int(args[0][1:]) - 1
+        w.status[t] |= POISONED
+        w.tell("status", t, POISONED)
     elif e == "petrify":
         t = int(args[0][1:]) - 1
-        w.petrified = w.petrified | {w.parts[t]["hbr".index(args[1])]}
+        code = w.parts[t]["hbr".index(args[1])]
+        w.petrified = w.petrified | {code}
+        w.tell("petrified", t, code)
         ground_if_needed(w, t)
     elif e == "ground":
-        w.status[int(args[0][1:]) - 1] &= ~AIRBORNE
+        t = int(args[0][1:]) - 1
+        w.status[t] &= ~AIRBORNE
+        w.tell("grounded", t)
     elif e == "market":
         code = args[0]
         market = list(w.market)
@@ -193,15 +203,15 @@ def effect(w: W, s: int, e: str, n: int, args: list[str]) -> None:
             w.hands[s] = w.hands[s] + (code,)
         else:
             w.cheats[s] = w.cheats[s] + (code,)
+        w.tell("took", s, code)
     elif e == "draw":
         for _ in range(n):
             card = draw_creature(w)
             if card:
                 w.hands[s] = w.hands[s] + (card,)
+                w.tell("drew", s, card)
     elif e == "swap":
-        old = swap_part(w, s, args[0])
-        if old:
-            w.market = (*w.market, old)
+        swap_part(w, s, args[0])
 
 
 def discard_options(w: W, ask: Ask) -> list[str]:

@@ -20,10 +20,11 @@ from chimera_tui.games.con.work import (
     armor,
     can_fly,
     check_alive,
+    digits,
     fits_chimera,
     ground_if_needed,
     heal,
-    hurt,
+    health_left,
     stat_of,
     swap_part,
     totals,
@@ -95,9 +96,7 @@ def do_act(w: W, text: str) -> None:
         w.status[s] &= ~AIRBORNE
         return
     if verb == "mutate":
-        old = swap_part(w, s, words[1])
-        if old:
-            w.market = (*w.market, old)
+        swap_part(w, s, words[1])
         flow.settle(w)
         return
     if verb == "attack":
@@ -108,11 +107,8 @@ def do_act(w: W, text: str) -> None:
     if a.effect == "heal":
         extra = family_dice(w, s, code) if a.kind == "special" else 0
         roll = w.dice(stat_of(w, s, STATS.index(a.stat)) + extra)
-        if sum(roll) < a.requirement:
-            w.notes.append(f"{a.name}: {sum(roll)} {list(roll)} is below {a.requirement}; it fails.")
-            return
-        healed = heal(w, s, a.amount)
-        w.notes.append(f"{a.name}: {sum(roll)} {list(roll)}; {w.name(s)} heals {healed}.")
+        healed = heal(w, s, a.amount) if sum(roll) >= a.requirement else -1
+        w.tell_dice("heal", s, code, int(idx), digits(roll), a.requirement, healed)
         return
     slot = SLOT_LETTERS.index(words[3]) if len(words) > 3 else -1
     declare(w, s, int(words[2][1:]) - 1, code, int(idx), slot)
@@ -125,7 +121,7 @@ def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
     att = w.dice(stat_of(w, s, STATS.index(a.attack)) + extra)
     dfn = w.dice(stat_of(w, t, STATS.index(a.defend)))
     w.attack = Attack(s, t, card, index, att, dfn, slot, 0, False, extra)
-    w.notes.append(f"{w.name(s)} rolls {sum(att)} {list(att)}, {w.name(t)} rolls {sum(dfn)} {list(dfn)}.")
+    w.tell_dice("attack", s, t, card, index, digits(att), digits(dfn), extra)
     cheating.open_window(w, "roll", [s, t, *(x for x in w.order_from(s) if x not in (s, t))])
 
 
@@ -138,32 +134,39 @@ def resolve(w: W) -> None:
     a = action_of(at.card, at.index)
     s, t = at.attacker, at.defender
     total, defence = sum(at.att), sum(at.dfn)
+    w.roll = (("attack", s, t, at.card, at.index, digits(at.att), digits(at.dfn), at.family_dice),)
     if a.requirement and total < a.requirement:
-        w.notes.append(f"{a.name} needs {a.requirement} and rolled {total}: it fails.")
+        w.tell_outcome("short", s, at.card, at.index, total, a.requirement)
     elif at.smoke:
-        w.notes.append("The Smoke Bomb makes the attack miss.")
+        w.tell_outcome("smoke", t)
     elif total > defence:
-        dmg = total - defence
-        elemental = "Elemental" in a.keywords
-        if not elemental:
+        dmg = margin = total - defence
+        if "Elemental" not in a.keywords:
             dmg = max(0, dmg - armor(w.parts[t], w.petrified) - at.shield)
-        w.notes.append(f"{a.name} hits {w.name(t)} for {dmg} damage.")
+        effects: list[tuple[str | int, ...]] = []
         for kw in a.keywords:
-            if kw == "Poisonous":
+            if kw == "Poisonous" and not w.status[t] & POISONED:
                 w.status[t] |= POISONED
-            elif kw == "Negative":
+                effects.append(("status", t, POISONED))
+            elif kw == "Negative" and not w.status[t] & NEGATIVE:
                 w.status[t] |= NEGATIVE
+                effects.append(("status", t, NEGATIVE))
             elif kw == "Petrify" and at.slot >= 0 and w.parts[t][at.slot]:
                 w.petrified = w.petrified | {w.parts[t][at.slot]}
-                ground_if_needed(w, t)
-        hurt(w, t, dmg)
+                effects.append(("petrified", t, w.parts[t][at.slot]))
+        w.damage[t] += dmg
+        w.tell_outcome("hit", s, t, at.card, at.index, dmg, health_left(w, t), margin - dmg)
+        for fact in effects:
+            w.tell_outcome(*fact)
+        ground_if_needed(w, t)
         check_alive(w, t)
     elif a.kind == "standard" and "Aerial" not in a.keywords:
         dmg = max(0, defence - total - armor(w.parts[s], w.petrified))
-        w.notes.append(f"{w.name(t)} defends and counterattacks for {dmg} damage.")
-        hurt(w, s, dmg)
+        w.damage[s] += dmg
+        w.tell_outcome("counter", t, s, dmg, health_left(w, s))
+        check_alive(w, s)
     else:
-        w.notes.append(f"{a.name} misses {w.name(t)}.")
+        w.tell_outcome("miss", s, at.card, at.index, t)
     if w.phase == "turn" and w.step != "discard" and w.active == s:
         w.step = "discard"
     flow.settle(w)

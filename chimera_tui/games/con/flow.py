@@ -38,15 +38,14 @@ def round_over(w: W) -> bool:
         return False
     if left:
         w.points[left[0]] += 1
-        w.notes.append(f"{w.name(left[0])} survives round {w.round} and gains 1 point.")
+        w.tell("point", left[0], w.round, *w.parts[left[0]], *w.points)
     else:
-        w.notes.append(f"The last chimeras fell together: nobody scores round {w.round}.")
+        w.tell("nobody", w.round)
     if max(w.points) >= w.target:
         w.phase = "over"
         w.asks = []
         w.attack = None
-        best = max(w.points)
-        w.notes.append(f"{w.name(w.points.index(best))} wins with {best} points.")
+        w.tell("won", w.points.index(max(w.points)), *w.points)
         return True
     building.new_round(w)
     return True

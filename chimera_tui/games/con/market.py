@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from chimera_tui.games.con import flow
 from chimera_tui.games.con.state import Ask
-from chimera_tui.games.con.work import CARDS, W, stat_of, to_discard
+from chimera_tui.games.con.work import CARDS, W, digits, stat_of, to_discard
 
 
 def order(w: W) -> list[int]:
@@ -27,9 +27,7 @@ def start(w: W) -> None:
     w.took = [""] * w.n()
     w.greedy = [0] * w.n()
     w.asks = [Ask("market", s) for s in reversed(order(w))]
-    w.notes.append(
-        f"Market Phase: {len(w.market)} card{'' if len(w.market) == 1 else 's'} in the Market Pile."
-    )
+    w.tell("market", len(w.market))
     if not w.asks:
         finish(w)
 
@@ -84,8 +82,9 @@ def roll_order(w: W, seats: list[int]) -> list[int]:
     d6 roll-offs, as for the first Merchant."""
     if len(seats) == 1:
         return seats
-    totals = {s: sum(w.dice(stat_of(w, s, 3))) for s in seats}
-    w.notes.append("Greedy Magic rolls: " + ", ".join(f"{w.name(s)} {t}" for s, t in totals.items()) + ".")
+    rolled = {s: w.dice(stat_of(w, s, 3)) for s in seats}
+    totals = {s: sum(r) for s, r in rolled.items()}
+    w.tell_dice("greedy_rolls", *(x for s, r in rolled.items() for x in (s, digits(r))))
     out: list[int] = []
     for value in sorted(set(totals.values()), reverse=True):
         tied = [s for s in seats if totals[s] == value]
@@ -108,7 +107,7 @@ def swap_hand(w: W, s: int) -> None:
     w.market = tuple(hand)
     w.hands[s] = tuple(c for c in pile if c in CARDS) + ((kept,) if kept in CARDS else ())
     w.cheats[s] = tuple(c for c in pile if c not in CARDS) + ((kept,) if kept and kept not in CARDS else ())
-    w.notes.append(f"{w.name(s)} Gets Greedy and swaps {len(hand)} cards for {len(pile)}.")
+    w.tell("greedy", s, len(hand), len(pile))
 
 
 def finish(w: W) -> None:
@@ -121,5 +120,5 @@ def finish(w: W) -> None:
     w.merchant = w.next_alive(w.merchant)
     w.merchant_turns = 0
     w.market_due = False
-    w.notes.append(f"{w.name(w.merchant)} is the new Merchant.")
+    w.tell("merchant", w.merchant)
     flow.begin_turn(w, w.merchant)

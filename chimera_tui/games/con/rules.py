@@ -16,6 +16,7 @@ from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.con import building, cheating, combat, flow, market, turn
 from chimera_tui.games.con.actions import Move, parse_action
 from chimera_tui.games.con.state import HIDDEN, State
+from chimera_tui.games.con.told import seen, words
 from chimera_tui.games.con.wording import actor, prompt, said, said_for
 from chimera_tui.games.con.work import W
 
@@ -145,7 +146,9 @@ class ConRules:
     title: ClassVar[str] = "Chimera Con"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
+    """2: what each action caused is recorded as facts (`told`, `roll`) in place of the `last` words, and a
+    cheat window lists playing no cheat first. Saves of version 1 no longer replay and are refused."""
     options: ClassVar[tuple[OptionSpec, ...]] = (POINTS,)
     state_type: ClassVar[type[State]] = State
 
@@ -193,13 +196,15 @@ class ConRules:
         return tuple(i for i, p in enumerate(state.points) if p == best)
 
     def view(self, state: State, seat: int | None) -> State:
-        """Hides other seats' hands and cheats, chimeras not yet revealed, and the decks' order."""
+        """Hides other seats' hands and cheats, chimeras not yet revealed, the decks' order and the cards drawn
+        into other hands; tells in words (`events`) what the last action caused, as far as `seat` may read it."""
         if _VIEW[0] is state and _VIEW[1] == seat:
             return _VIEW[2]  # type: ignore[return-value]
         hands, cheats = _redacted_hands(state, seat)
         parts = state.parts
         if state.phase == "build":
             parts = tuple(p if i == seat else ("", "", "") for i, p in enumerate(parts))
+        told = seen(state.told, seat)
         out = replace(
             state,
             hands=hands,
@@ -208,6 +213,8 @@ class ConRules:
             deck=_hidden(len(state.deck)),
             cheat_deck=_hidden(len(state.cheat_deck)),
             rng=_NO_RNG,
+            told=told,
+            events=words(told, state.names) if told else (),
         )
         _VIEW[0], _VIEW[1], _VIEW[2] = state, seat, out
         return out

@@ -26,6 +26,9 @@ STATUS_NAMES: tuple[tuple[int, str], ...] = (
     (AIRBORNE, "Airborne"),
 )
 
+Fact = tuple[str | int, ...]
+"""Something an action caused, as data: its kind, then seats, card codes, numbers and dice (see told.py)."""
+
 PHASES: tuple[str, ...] = ("build", "turn", "market", "over")
 STEPS: tuple[str, ...] = ("draw", "sub", "act", "discard")
 """A turn's four steps in order (CN-TURN-01)."""
@@ -121,6 +124,12 @@ class State(msgspec.Struct, frozen=True):
     """Market Phase, per seat: 0 not greedy yet, 1 wants to Get Greedy now, 2 has Got Greedy."""
     market_due: bool
     """The Merchant was eliminated: the Market Phase comes when this turn ends (CN-MERCHANT-10)."""
-    last: str
-    """What the last random event showed, in words (dice, cards turned up), for the log and the screen."""
+    told: tuple[Fact, ...]
+    """What the last action caused, as facts (dice and their outcome, cards drawn, chimeras eliminated, the
+    round's point); worded only by `view`, into `events`."""
+    roll: tuple[Fact, ...]
+    """The last dice rolled and what came of them (kept until the next roll), for the screen."""
     rng: Rng
+    events: tuple[str, ...] = ()
+    """The facts of `told` a seat may read, in words: filled in by `view` only (the log shows them under the
+    action that caused them); empty in the state `apply` makes."""

@@ -50,6 +50,7 @@ def do_draw(w: W, text: str) -> None:
         card = draw_cheat(w)
         w.cheats[s] = w.cheats[s] + (card,)
         w.drawn += "x"
+    w.tell("drew", s, card)
     if len(w.drawn) == 3 or (len(w.drawn) == 2 and w.drawn != "cc"):
         to_substitute(w)
 
@@ -72,11 +73,9 @@ def do_sub(w: W, text: str) -> None:
     if text != "keep":
         code = text.split()[1]
         old = swap_part(w, s, code)
-        if old:
-            w.market = (*w.market, old)
-            if CARDS[old].family != CARDS[code].family:
-                w.no_action = True
-                w.notes.append("A part of another family: the Action step is skipped.")
+        if old and CARDS[old].family != CARDS[code].family:
+            w.no_action = True
+            w.tell("skip", s)
         flow.settle(w)
         if w.phase != "turn" or w.active != s or not w.alive[s]:
             return

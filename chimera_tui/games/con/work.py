@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from chimera_tui.engine.rng import Rng, _splitmix64
 from chimera_tui.games.con.content import Card, content
-from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask, Attack, State
+from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask, Attack, Fact, State
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -39,26 +39,26 @@ class W:
         "drawn",
         "greedy",
         "hands",
-        "last",
         "market",
         "market_due",
         "merchant",
         "merchant_turns",
         "names",
         "no_action",
-        "notes",
         "parts",
         "passed",
         "petrified",
         "phase",
         "points",
         "rigged",
+        "roll",
         "round",
         "s",
         "seed",
         "status",
         "step",
         "target",
+        "told",
         "took",
     )  # fmt: skip
 
@@ -94,11 +94,12 @@ class W:
         self.took = list(s.took)
         self.greedy = list(s.greedy)
         self.market_due = s.market_due
-        self.last = ""
         self.seed = s.rng.seed
         self.counter = s.rng.counter
         self.rigged = s.rng.rigged
-        self.notes: list[str] = []
+        self.told: list[Fact] = []
+        """What this action caused, as facts (see told.py): `tell` appends one."""
+        self.roll = s.roll
 
     def freeze(self) -> State:
         """The new State; per-seat tuples that did not change are the old ones (views reuse their redaction)."""
@@ -118,9 +119,23 @@ class W:
             self.petrified, self.deck, self.cheat_deck, self.market, self.discard, self.aside,
             tuple(self.built), self.merchant, self.merchant_turns, self.active, self.step, self.drawn,
             self.no_action, tuple(self.passed), tuple(self.asks), self.attack, tuple(self.took),
-            tuple(self.greedy), self.market_due, " ".join(self.notes),
+            tuple(self.greedy), self.market_due, tuple(self.told), self.roll,
             Rng(self.seed, self.counter, self.rigged),
         )  # fmt: skip
+
+    def tell(self, *fact: str | int) -> None:
+        """Record what this action caused (worded only when a view is made, see told.py)."""
+        self.told.append(fact)
+
+    def tell_dice(self, *fact: str | int) -> None:
+        """Record dice rolled: told, and the screen's last roll from now on."""
+        self.told.append(fact)
+        self.roll = (fact,)
+
+    def tell_outcome(self, *fact: str | int) -> None:
+        """Record what the last dice did: told, and kept with the last roll."""
+        self.told.append(fact)
+        self.roll = (*self.roll, fact)
 
     # -- randomness ---------------------------------------------------------------------------------------
     def below(self, n: int) -> int:
@@ -180,6 +195,11 @@ class W:
         """Seats still in the round in turn order, starting with `seat`."""
         n = len(self.names)
         return [(seat + k) % n for k in range(n) if self.alive[(seat + k) % n]]
+
+
+def digits(roll: tuple[int, ...] | list[int]) -> str:
+    """Dice as a fact holds them (told.py): "436" for 4, 3 and 6."""
+    return "".join(map(str, roll))
 
 
 # -- stats ---------------------------------------------------------------------------------------------------
@@ -251,7 +271,7 @@ def draw_creature(w: W) -> str:
             return ""
         w.discard = tuple(c for c in w.discard if c not in CARDS)
         w.deck = w.shuffle(back)
-        w.notes.append("The creature deck is reshuffled from the Discard Pile.")
+        w.tell("reshuffle", "creature")
     top, w.deck = w.deck[0], w.deck[1:]
     return top
 
@@ -264,7 +284,7 @@ def draw_cheat(w: W) -> str:
             return ""
         w.discard = tuple(c for c in w.discard if c in CARDS)
         w.cheat_deck = w.shuffle(back)
-        w.notes.append("The cheat deck is reshuffled from the Discard Pile.")
+        w.tell("reshuffle", "cheat")
     top, w.cheat_deck = w.cheat_deck[0], w.cheat_deck[1:]
     return top
 
@@ -310,7 +330,7 @@ def check_alive(w: W, seat: int) -> None:
     if w.alive[seat] and w.damage[seat] >= stat_of(w, seat, 0):
         w.alive[seat] = False
         w.status[seat] &= ~AIRBORNE
-        w.notes.append(f"{w.name(seat)}'s chimera is eliminated.")
+        w.tell("out", seat, w.damage[seat], stat_of(w, seat, 0))
         if seat == w.merchant and w.phase == "turn":
             w.market_due = True
 
@@ -328,11 +348,12 @@ def ground_if_needed(w: W, seat: int) -> None:
     """A chimera that lost its working Airborne tag, or became Unsupported, lands at once (CN-STATUS-22)."""
     if w.status[seat] & AIRBORNE and not can_fly(w.parts[seat], w.petrified):
         w.status[seat] &= ~AIRBORNE
-        w.notes.append(f"{w.name(seat)}'s chimera can no longer fly and lands.")
+        w.tell("lands", seat)
 
 
 def swap_part(w: W, seat: int, code: str) -> str:
-    """Put hand card `code` on `seat`'s chimera in its slot; the old part (returned, "" none) goes nowhere yet.
+    """Put hand card `code` on `seat`'s chimera in its slot; the old part (returned, "" none) goes to the Market
+    Pile (CN-TURN-06; a mutation and a swapping cheat do the same).
 
     Damage is kept (CN-STATS-05); while Negative the swap deals the new card's Health (CN-STATUS-05, -06).
     """
@@ -342,10 +363,13 @@ def swap_part(w: W, seat: int, code: str) -> str:
     old = parts[slot]
     parts[slot] = code
     w.parts[seat] = (parts[0], parts[1], parts[2])
+    if old:
+        w.market = (*w.market, old)
+        w.tell("to_market", seat, old)
     if w.status[seat] & NEGATIVE:
         hp = CARDS[code].stats[0] * (2 if code in w.petrified else 1)
         w.damage[seat] += hp
-        w.notes.append(f"Negative: the swap deals {hp} damage to {w.name(seat)}'s chimera.")
+        w.tell("negative", seat, hp)
     ground_if_needed(w, seat)
     check_alive(w, seat)
     return old

@@ -12,7 +12,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 
 from chimera_tui.table.local import LocalTable
-from chimera_tui.ui.games.hint import show_hint, think_for_bot
+from chimera_tui.ui.games.hint import hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
 
 
@@ -42,10 +42,9 @@ class GameScreen(Screen[None]):
             tooltip="The rules of what is under the cursor",
         ),
         Binding("escape", "leave", "Menu", id="game.leave", tooltip="Back to the menu; the game stays saved"),
-        # H as well as h: on a board, h moves the cursor left (hjkl), as DESIGN.md asks.
-        Binding(
-            "H,h", "hint", "Hint", id="game.hint", show=False, tooltip="What the search bot would do now"
-        ),
+        # H as well as h: on a board, h moves the cursor left (hjkl), as DESIGN.md asks. In the footer only
+        # where a hint is offered (check_action: `hint_offered`).
+        Binding("H,h", "hint", "Hint", id="game.hint", tooltip="What the search bot would do now, and why"),
     ]
 
     BOT_DELAY: ClassVar[float] = 0.6
@@ -132,6 +131,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return self.table.undo_refusal() is None or None  # greyed in the footer; see on_key
+        if action == "hint":
+            return hint_offered(self.table)
         return True
 
     def on_key(self, event: Key) -> None:
@@ -163,6 +164,25 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         """The search bot's choice for the seat at the keyboard, in words with a reason; never played."""
         show_hint(self)
+
+    def choice_words(self, view: Any, action: Any) -> str:
+        """`action` as this screen's choices name it, from `view` (the seat's); the hint names its choice so.
+        The rules' words by default."""
+        try:
+            return str(self.table.rules.describe(view, action))
+        except Exception:  # a redacted view may lack what the words need
+            return str(action)
+
+    def choice_preview(self, view: Any, action: Any) -> list[str]:
+        """What `action` would change, a line each, as this screen's choices preview it from `view` (the
+        seat's); the hint shows it under its choice. Nothing by default (choices shown as words only)."""
+        return []
+
+    def waiting_words(self, seat: int) -> str | None:
+        """What the screen says after the name of `seat` when it is to act and nobody at this keyboard
+        decides for it: "is thinking…" for a bot, None for a person (each screen words that wait its own
+        way). A replay says "to act" for every seat (ui/screens/replay.py): nobody thinks there."""
+        return "is thinking…" if self.table.seats[seat].is_bot else None
 
     def action_leave(self) -> None:
         self.app.leave_game()  # type: ignore[attr-defined]

@@ -62,8 +62,8 @@ class GenericGameScreen(GameScreen):
             lines.append(
                 Content.styled(f"\nGame over: {names} win{'s' if len(winners) == 1 else ''}.", "bold")
             )
-        elif actor is not None and table.seats[actor].is_bot:
-            lines.append(Content.styled(f"\n{table.player_name(actor)} is thinking…", "italic"))
+        elif actor is not None and (waiting := self.waiting_words(actor)) is not None:
+            lines.append(Content.styled(f"\n{table.player_name(actor)} {waiting}", "italic"))
         self.query_one("#generic-status", Static).update(Content("\n").join(lines))
 
     @on(OptionList.OptionSelected, "#generic-actions")

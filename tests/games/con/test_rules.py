@@ -120,7 +120,7 @@ def test_CN_BUILD_07_CN_BUILD_08_CN_BUILD_09_missing_parts_from_the_deck() -> No
     assert w.parts[0] == ("GOA-H", "GOA-B", "WLF-R")  # LIO-B turned up first, set aside
     assert w.parts[1] == ("LIO-H", "WLF-B", "LIO-R")  # the second seat carries on from the same deck
     assert "LIO-B" in w.deck and w.aside == ()
-    assert w.notes[0].startswith("Player 1 turns up 2 cards")
+    assert ("turnup", 0, 2, 0, "GOA-H") in w.told and ("turnup", 1, 1, 1, "WLF-B") in w.told
     check_invariants(w.freeze())
 
 
@@ -187,7 +187,8 @@ def test_CN_MERCHANT_04_roll_offs() -> None:
     a, b = ("GOA-H", "GOA-B", "LIO-R"), ("WLF-H", "COB-B", "COB-R")
     w = W(turn_state([a, b], rig=rig(3, 3, 1, 6)))
     assert building.first_merchant(w) == 1
-    assert len([n for n in w.notes if n.startswith("Roll-off")]) == 2
+    assert [f for f in w.told if f[0] == "rolloff"] == [("rolloff", 0, 3, 1, 3), ("rolloff", 0, 1, 1, 6)]
+    assert w.told[-1] == ("first", 1, "dice")
 
 
 def _pass_turn(s):  # type: ignore[no-untyped-def]
@@ -369,7 +370,7 @@ def test_CN_GREEDY_06_two_greedy_players_roll_magic() -> None:
     s = act(act(act(s, "pass"), "pass"), "pass")
     s = replace(s, rng=replace(s.rng, rigged=rig(6, 6, 1, 1, 1)))
     s = act(act(act(s, "greedy"), "greedy"), "content")
-    assert "Greedy Magic rolls" in s.last
+    assert ("greedy_rolls", 1, "66", 2, "111") in s.told
     # p2 (Magic 2: 12) swaps first and takes the pile; p3 (Magic 3: 3) then swaps with p2's old hand
     assert set(s.hands[1]) == {"EAG-H", "OWL-H"} and s.hands[2] == ("BEE-H",)
 
@@ -458,7 +459,7 @@ def test_CN_ACTION_12_CN_ACTION_13_requirements() -> None:
     """CN-ACTION-12, CN-ACTION-13: below the requirement the action fails; exactly on it, the same roll is the
     attack (Dragon's Breath needs 6 on Magic)."""
     fail = act(turn_state([DRAGON, GOAT], rig=rig(1, 1, 1, 1, 1, 1)), "use WYV-H.0 p2")
-    assert fail.damage == (0, 0) and "fails" in fail.last
+    assert fail.damage == (0, 0) and ("short", 0, "WYV-H", 0, 4, 6) in fail.told
     hit = act(turn_state([DRAGON, GOAT], rig=rig(3, 1, 1, 1, 1, 1)), "use WYV-H.0 p2")
     assert hit.damage == (0, 4)
 

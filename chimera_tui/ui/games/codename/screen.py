@@ -122,7 +122,8 @@ class CodenameScreen(ChoosingGameScreen):
         phase = state.phase
         if actor is not None and actor != me:
             who = names[actor]
-            waiting = f"{who} is thinking…" if self.table.seats[actor].is_bot else f"waiting for {who}"
+            note = self.waiting_words(actor)
+            waiting = f"{who} {note}" if note is not None else f"waiting for {who}"
         else:
             waiting = ""
         status = w.status_text(state, names, me, actor, waiting)
@@ -288,6 +289,11 @@ class CodenameScreen(ChoosingGameScreen):
         actions = [self.table.rules.parse(states[i], entry.action) for i, entry in enumerate(log)]
         the_story = story(states, actions, [entry.seat for entry in log])
         self.app.push_screen(ResultsScreen(the_story, self._names))
+
+    def choice_words(self, view: Any, action: Any) -> str:
+        """As the Enter menu names it (with an attack's chance); `view` is the screen's state while a hint
+        shows (the hint goes away when the match moves on)."""
+        return self._words(action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "results":

@@ -12,6 +12,7 @@ from textual.content import Content
 from chimera_tui.games.con import State
 from chimera_tui.games.con.content import STATS, content
 from chimera_tui.games.con.state import HIDDEN, STATUS_NAMES
+from chimera_tui.games.con.told import words as told_words
 from chimera_tui.games.con.wording import card_name
 from chimera_tui.games.con.work import supported, totals
 from chimera_tui.ui.seats import seat_content
@@ -115,8 +116,8 @@ def table_lines(state: State, names: Sequence[str], seat: int | None) -> Content
     lines.append(Content("Market Pile: " + (", ".join(card_name(c) for c in state.market) or "empty")))
     top = f" (top: {card_name(state.discard[-1])})" if state.discard else ""
     lines.append(Content(f"Discard Pile: {len(state.discard)} cards{top}"))
-    if state.last:
-        lines.append(Content.styled(state.last, "italic"))
+    if state.roll:
+        lines.append(Content.styled(" ".join(told_words(state.roll, names)), "italic"))
     return Content("\n").join(lines)
 
 

@@ -337,12 +337,20 @@ class StationScreen(GameScreen):
             return ""
         name = f"{W.mark(actor)} {table.player_name(actor)}"
         who = f"[b $text-accent]{_esc(name)}[/]"
-        if table.seats[actor].is_bot:
-            return f"{who} [i]is thinking…[/i] ({_esc(W.prompt_words(state))})"
+        if (waiting := self.waiting_words(actor)) is not None:
+            return f"{who} [i]{_esc(waiting)}[/i] ({_esc(W.prompt_words(state))})"
         text = f"{who}: {_esc(W.prompt_words(state))}"
         if V.is_place_decision(state):
             return text + " · [b]Enter [/b]on a lit place, [b]c [/b]list"
         return text + " · [b]c [/b]to choose"
+
+    def choice_words(self, view: Any, action: Any) -> str:
+        return W.choice_words(view, action)
+
+    def choice_preview(self, view: Any, action: Any) -> list[str]:
+        """As the choices dialog previews it (`W.preview_seen`, from the seat's view only)."""
+        actor = self.table.to_act()
+        return W.preview_seen(view, action, actor if actor is not None else 0)
 
     # -- detail and rules topic ------------------------------------------------------------------------
 
