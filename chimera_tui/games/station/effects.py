@@ -244,9 +244,15 @@ def option_ok(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
     if simple is not None:  # only payments and plain gains: the content's table says what they cost
         return p.coins >= simple[0] and p.food >= simple[1]
     coins, food = p.coins, p.food
-    comps = list(g.comps(seat, wi))
+    ops = opt.ops
+    if len(ops) == 1 and ops[0].op == "build":  # the Constructor and its kin: the commonest check of all
+        op = ops[0]
+        return bool(free_build_hexes(g)) and (
+            op.kind == "activate" or can_afford_a_tile(g, seat, op.coins, coins)
+        )
+    comps = list(p.workers[wi].comps) if wi >= 0 else []
     pool: list[int] | None = None
-    for op in opt.ops:
+    for op in ops:
         k = op.op
         if k == "pay":
             coins -= op.coins

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Container
 from itertools import filterfalse
 
+from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.effects import (
@@ -18,6 +19,7 @@ from chimera_tui.games.station.effects import (
     usable_local,
 )
 from chimera_tui.games.station.state import Phase, Task
+from chimera_tui.games.station.told import begin, end
 
 
 def worker_label(comps: tuple[str, ...]) -> str:
@@ -143,8 +145,12 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     return out
 
 
-def place(g: G, seat: int, wi: int, space: str) -> None:
-    """Put the worker on `space` and start its effect (ST-PLACE-04; displacement first, ST-CLAW-05)."""
+def place(g: G, seat: int, wi: int, space: str, why: Place | None = None) -> None:
+    """Put the worker on `space` and start its effect (ST-PLACE-04; displacement first, ST-CLAW-05).
+
+    What a placement can tell (told.py, with `why` as the reason) is a brain worker's points and a displaced
+    worker: a worker moving says nothing by itself, so a `told` frame is opened only for those.
+    """
     comps = g.comps(seat, wi)
     if space == "lounge":
         g.move(seat, wi, "lounge")
@@ -158,11 +164,15 @@ def place(g: G, seat: int, wi: int, space: str) -> None:
     occ = g.occupancy().get(space)
     g.move(seat, wi, space)
     start_effect(g, seat, wi, space)
-    if comps.count("brain"):
-        g.score(seat, g.c.modules[space].value, "brain")
-    if occ is not None:
-        g.move(occ[0], occ[1], "lounge")
-        g.push(Task("lounge", occ[0], occ[1], src="displaced"))
+    brain = comps.count("brain")
+    if brain or occ is not None:
+        begin(g, why)
+        if brain:
+            g.score(seat, g.c.modules[space].value, "brain")
+        if occ is not None:
+            g.move(occ[0], occ[1], "lounge")
+            g.push(Task("lounge", occ[0], occ[1], src="displaced"))
+        end(g)
 
 
 def lounge_choices(g: G, seat: int) -> list[str]:

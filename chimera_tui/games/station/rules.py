@@ -122,7 +122,7 @@ def _apply_place(g: G, a: Place, known: bool) -> None:
             # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)
             tasks.append(Task("flush_offer", seat, comps=g.reactor, n=len(g.pile), i=len(g.discard)))
     tasks.append(Task("action_end", seat, a.worker))
-    place(g, seat, a.worker, a.space)
+    place(g, seat, a.worker, a.space, a)
 
 
 def _apply_choose(g: G, a: Choose, known: bool) -> None:
@@ -250,9 +250,13 @@ class StationRules:
         else:
             g = G(state)
         listed = _LISTED
-        begin(g, _why_action(g, action))
-        handler(g, action, listed[0] is state and action in listed[1])
-        end(g)
+        known = listed[0] is state and action in listed[1]
+        if action.__class__ is Place:
+            handler(g, action, known)  # a placement opens its own told frame, when it can tell something
+        else:
+            begin(g, _why_action(g, action))
+            handler(g, action, known)
+            end(g)
         advance(g)
         after = g.freeze()
         g.s = after
