@@ -24,45 +24,45 @@ import msgspec
 from chimera_tui.engine.errors import NotationError
 
 
-class PickTorso(msgspec.Struct, frozen=True, tag="torso", array_like=True):
+class PickTorso(msgspec.Struct, frozen=True, tag="torso", array_like=True, gc=False):
     card: str
 
     def __str__(self) -> str:
         return f"torso {self.card}"
 
 
-class Take(msgspec.Struct, frozen=True, tag="take", array_like=True):
+class Take(msgspec.Struct, frozen=True, tag="take", array_like=True, gc=False):
     card: str
 
     def __str__(self) -> str:
         return f"take {self.card}"
 
 
-class Skip(msgspec.Struct, frozen=True, tag="skip", array_like=True):
+class Skip(msgspec.Struct, frozen=True, tag="skip", array_like=True, gc=False):
     def __str__(self) -> str:
         return "skip"
 
 
-class Bid(msgspec.Struct, frozen=True, tag="bid", array_like=True):
+class Bid(msgspec.Struct, frozen=True, tag="bid", array_like=True, gc=False):
     amount: int
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
 
 
-class Pass(msgspec.Struct, frozen=True, tag="pass", array_like=True):
+class Pass(msgspec.Struct, frozen=True, tag="pass", array_like=True, gc=False):
     def __str__(self) -> str:
         return "pass"
 
 
-class Pick(msgspec.Struct, frozen=True, tag="pick", array_like=True):
+class Pick(msgspec.Struct, frozen=True, tag="pick", array_like=True, gc=False):
     card: str
 
     def __str__(self) -> str:
         return f"pick {self.card}"
 
 
-class Attach(msgspec.Struct, frozen=True, tag="attach", array_like=True):
+class Attach(msgspec.Struct, frozen=True, tag="attach", array_like=True, gc=False):
     card: str
     parent: str
     slot: str
@@ -71,12 +71,12 @@ class Attach(msgspec.Struct, frozen=True, tag="attach", array_like=True):
         return f"attach {self.card} {self.parent}.{self.slot}"
 
 
-class Done(msgspec.Struct, frozen=True, tag="done", array_like=True):
+class Done(msgspec.Struct, frozen=True, tag="done", array_like=True, gc=False):
     def __str__(self) -> str:
         return "done"
 
 
-class AttackWith(msgspec.Struct, frozen=True, tag="attack", array_like=True):
+class AttackWith(msgspec.Struct, frozen=True, tag="attack", array_like=True, gc=False):
     part: str
     target: str
 
@@ -84,19 +84,19 @@ class AttackWith(msgspec.Struct, frozen=True, tag="attack", array_like=True):
         return f"attack {self.part} {self.target}"
 
 
-class Join(msgspec.Struct, frozen=True, tag="join", array_like=True):
+class Join(msgspec.Struct, frozen=True, tag="join", array_like=True, gc=False):
     part: str
 
     def __str__(self) -> str:
         return f"join {self.part}"
 
 
-class Go(msgspec.Struct, frozen=True, tag="go", array_like=True):
+class Go(msgspec.Struct, frozen=True, tag="go", array_like=True, gc=False):
     def __str__(self) -> str:
         return "go"
 
 
-class Use(msgspec.Struct, frozen=True, tag="use", array_like=True):
+class Use(msgspec.Struct, frozen=True, tag="use", array_like=True, gc=False):
     part: str
     choice: str = ""
     """The ability's choice: an attacking part (Counter, Web) or a graveyard card (Regrow)."""
@@ -105,14 +105,14 @@ class Use(msgspec.Struct, frozen=True, tag="use", array_like=True):
         return f"use {self.part} {self.choice}" if self.choice else f"use {self.part}"
 
 
-class Wait(msgspec.Struct, frozen=True, tag="wait", array_like=True):
+class Wait(msgspec.Struct, frozen=True, tag="wait", array_like=True, gc=False):
     """Attach nothing more from the inventory until the next turn begins (another player's turn)."""
 
     def __str__(self) -> str:
         return "wait"
 
 
-class EndTurn(msgspec.Struct, frozen=True, tag="end", array_like=True):
+class EndTurn(msgspec.Struct, frozen=True, tag="end", array_like=True, gc=False):
     def __str__(self) -> str:
         return "end"
 

@@ -20,6 +20,7 @@ from chimera_tui.games.codename.attaching import (
     attach,
     attach_options,
     attach_problem,
+    can_attach,
     hairiness,
     is_outer,
     outer_info,
@@ -37,7 +38,7 @@ from chimera_tui.games.codename.combat import (
 )
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import standing
-from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State, with_player
+from chimera_tui.games.codename.state import Attack, Phase, Placed, Roll, RollPart, State, with_player
 
 REFILL = 5
 """At the start of your turn you take energy up to this many."""
@@ -260,7 +261,7 @@ def end_turn(state: State) -> State:
 def can_attach_now(state: State, seat: int) -> bool:
     """Whether seat could attach a part from its inventory now (alive, 2 energy, a card with a free edge)."""
     p = state.players[seat]
-    return p.alive and p.energy >= ATTACH_COST and bool(p.cards) and bool(attach_options(p))
+    return p.alive and p.energy >= ATTACH_COST and bool(p.cards) and can_attach(p)
 
 
 def open_window(state: State) -> State:
@@ -305,15 +306,28 @@ def _ready_attackers(state: State, seat: int) -> list[str]:
     p = state.players[seat]
     used = state.used
     energy = p.energy
-    out = [
-        placed.card
-        for placed in p.monster
-        if (s := part_stats(placed.card)).attack_roll > 0 and s.cost <= energy and placed.card not in used
-    ]
+    out = [card for card, cost in _attackers(p.monster) if cost <= energy and card not in used]
     t = torso_id(seat)
     if t not in used and torso_stats(p.torso).cost <= energy:
         out.append(t)
     return out
+
+
+_ATTACKERS: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, int], ...]]] = {}
+"""id(monster) -> (monster, (card, cost) of each attached part with an Attack Roll): looked up by identity, as a
+seat's `monster` tuple is kept by every state that does not change it. Bounded (cleared past 4096 rows)."""
+
+
+def _attackers(monster: tuple[Placed, ...]) -> tuple[tuple[str, int], ...]:
+    known = _ATTACKERS.get(id(monster))
+    if known is None or known[0] is not monster:
+        if len(_ATTACKERS) >= 4096:
+            _ATTACKERS.clear()
+        found = tuple(
+            (placed.card, s.cost) for placed in monster if (s := part_stats(placed.card)).attack_roll > 0
+        )
+        known = _ATTACKERS[id(monster)] = (monster, found)
+    return known[1]
 
 
 def _targets(state: State, seat: int) -> tuple[list[str], list[str]]:
@@ -325,11 +339,24 @@ def _targets(state: State, seat: int) -> tuple[list[str], list[str]]:
             continue
         parts, exposed = outer_info(p)
         outer += parts
-        every += [placed.card for placed in p.monster]
+        every += _cards_in_order(p.monster)
         if exposed:
             outer.append(torso_id(s))
             every.append(torso_id(s))
     return outer, every
+
+
+_IN_ORDER: dict[int, tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
+"""id(monster) -> (monster, its cards in attach order), looked up by identity like `_ATTACKERS`."""
+
+
+def _cards_in_order(monster: tuple[Placed, ...]) -> tuple[str, ...]:
+    known = _IN_ORDER.get(id(monster))
+    if known is None or known[0] is not monster:
+        if len(_IN_ORDER) >= 4096:
+            _IN_ORDER.clear()
+        known = _IN_ORDER[id(monster)] = (monster, tuple(placed.card for placed in monster))
+    return known[1]
 
 
 def _reach(state: State, card: str) -> bool:

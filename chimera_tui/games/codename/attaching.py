@@ -31,7 +31,11 @@ _C = load()
 
 def torso_id(seat: int) -> str:
     """The id that names seat's whole torso in attacks and notation."""
-    return f"torso:{seat}"
+    return _TORSO_IDS[seat]
+
+
+_TORSO_IDS = tuple(f"torso:{seat}" for seat in range(8))
+"""`torso_id` of every seat (a game seats at most 4), written once."""
 
 
 class Socket(msgspec.Struct, frozen=True, array_like=True):
@@ -97,10 +101,28 @@ def layout(torso: tuple[str, ...], monster: tuple[Placed, ...]) -> Layout:
     )
 
 
+_KNOWN_ROWS = 4096
+"""How many monsters (or hands) the identity caches below remember before they start again."""
+
+_OPEN: dict[int, tuple[tuple[Placed, ...], tuple[str, ...], tuple[Socket, ...]]] = {}
+"""id(monster) -> (monster, torso, its open sockets). A seat's `monster` tuple is kept as it is by every state
+that does not change that monster (energy, turns, other seats), so looking it up by identity answers most
+questions without hashing the parts (the `layout` cache's key)."""
+
+
 def open_sockets(player: Player) -> list[Socket]:
     """Stitched edges with nothing attached whose cell beyond is free (where a part could go)."""
-    lay = layout(player.torso, player.monster)
-    return [s for s in lay.sockets if (s.card, s.slot) not in lay.filled and (s.x, s.y) not in lay.cells]
+    monster, torso = player.monster, player.torso
+    known = _OPEN.get(id(monster))
+    if known is None or known[0] is not monster or known[1] is not torso:
+        lay = layout(torso, monster)
+        found = tuple(
+            s for s in lay.sockets if (s.card, s.slot) not in lay.filled and (s.x, s.y) not in lay.cells
+        )
+        if len(_OPEN) >= _KNOWN_ROWS:
+            _OPEN.clear()
+        known = _OPEN[id(monster)] = (monster, torso, found)
+    return list(known[2])
 
 
 def attach_problem(player: Player, card: str, parent: str, slot: str) -> str | None:
@@ -166,19 +188,29 @@ def _outer(torso: tuple[str, ...], monster: tuple[Placed, ...]) -> tuple[tuple[s
     return parts, exposed
 
 
+_OUTER: dict[int, tuple[tuple[Placed, ...], tuple[str, ...], tuple[tuple[str, ...], bool]]] = {}
+"""id(monster) -> (monster, torso, `_outer`'s answer), looked up by identity like `_OPEN`."""
+
+
 def outer_info(player: Player) -> tuple[tuple[str, ...], bool]:
     """(the outer parts, whether the torso is outer) of a monster."""
-    return _outer(player.torso, player.monster)
+    monster, torso = player.monster, player.torso
+    known = _OUTER.get(id(monster))
+    if known is None or known[0] is not monster or known[1] is not torso:
+        if len(_OUTER) >= _KNOWN_ROWS:
+            _OUTER.clear()
+        known = _OUTER[id(monster)] = (monster, torso, _outer(torso, monster))
+    return known[2]
 
 
 def outer_parts(player: Player) -> tuple[str, ...]:
     """The monster's outer parts, in attach order (the torso is reported by `torso_outer`)."""
-    return _outer(player.torso, player.monster)[0]
+    return outer_info(player)[0]
 
 
 def torso_outer(player: Player) -> bool:
     """Whether the torso has an open stitched edge."""
-    return _outer(player.torso, player.monster)[1]
+    return outer_info(player)[1]
 
 
 def beyond(player: Player, card: str) -> list[str]:
@@ -211,8 +243,35 @@ def hairiness(player: Player) -> int:
     return total + sum(_C.parts[p.card].hairiness for p in player.monster)
 
 
+_OPTIONS: dict[
+    tuple[int, int], tuple[tuple[str, ...], tuple[Placed, ...], tuple[str, ...], tuple[Attach, ...]]
+] = {}
+"""(id(cards), id(monster)) -> (cards, monster, torso, `attach_options`' answer), looked up by identity like
+`_OPEN`."""
+
+
 def attach_options(player: Player) -> list[Attach]:
     """Every way to attach a held card to the monster now."""
+    return list(_known_options(player))
+
+
+def can_attach(player: Player) -> bool:
+    """Whether `attach_options` is not empty."""
+    return bool(_known_options(player))
+
+
+def _known_options(player: Player) -> tuple[Attach, ...]:
+    cards, monster, torso = player.cards, player.monster, player.torso
+    key = (id(cards), id(monster))
+    known = _OPTIONS.get(key)
+    if known is None or known[0] is not cards or known[1] is not monster or known[2] is not torso:
+        if len(_OPTIONS) >= _KNOWN_ROWS:
+            _OPTIONS.clear()
+        known = _OPTIONS[key] = (cards, monster, torso, tuple(_attach_options(player)))
+    return known[3]
+
+
+def _attach_options(player: Player) -> list[Attach]:
     sockets = open_sockets(player)
     if not sockets:
         return []

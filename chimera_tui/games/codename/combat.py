@@ -16,7 +16,7 @@ from chimera_tui.engine.rng import Rng
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.attaching import cut
 from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import Grave, Phase, State, with_player
+from chimera_tui.games.codename.state import Grave, Phase, Placed, State, with_player
 
 _C = load()
 
@@ -81,10 +81,24 @@ def owner_of(state: State, card: str) -> int:
             return int(seat)
         return -1
     for seat, p in enumerate(state.players):
-        for placed in p.monster:
-            if placed.card == card:
-                return seat
+        if card in _cards_on(p.monster):
+            return seat
     return -1
+
+
+_CARDS_ON: dict[int, tuple[tuple[Placed, ...], frozenset[str]]] = {}
+"""id(monster) -> (monster, the cards on it): a seat's `monster` tuple is kept as it is by every state that does
+not change it, so the set is looked up by identity. Bounded: cleared when it grows past 4096 rows."""
+
+
+def _cards_on(monster: tuple[Placed, ...]) -> frozenset[str]:
+    """The cards attached to a monster (torso excluded)."""
+    known = _CARDS_ON.get(id(monster))
+    if known is None or known[0] is not monster:
+        if len(_CARDS_ON) >= 4096:
+            _CARDS_ON.clear()
+        known = _CARDS_ON[id(monster)] = (monster, frozenset(placed.card for placed in monster))
+    return known[1]
 
 
 EXPLODE_LIMIT = 10

@@ -94,7 +94,7 @@ def _to_act(state: State) -> int | None:
     return None
 
 
-_LEGAL: dict[Phase, Callable[[State], Sequence[Any]]] = {
+_LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     Phase.TORSO: torso.legal,
     Phase.DEAL: drafting.deal_legal,
     Phase.AUCTION: drafting.auction_legal,
@@ -107,7 +107,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Any]]] = {
     Phase.OVER: lambda s: [],
 }
 
-_ACCEPTS: dict[Phase, tuple[type, ...]] = {
+_ACCEPTS_BY: dict[Phase, tuple[type, ...]] = {
     Phase.TORSO: (PickTorso,),
     Phase.DEAL: (Take, Skip),
     Phase.AUCTION: (Bid, Pass),
@@ -120,7 +120,7 @@ _ACCEPTS: dict[Phase, tuple[type, ...]] = {
     Phase.OVER: (),
 }
 
-_APPLY: dict[Phase, Callable[[State, Any], State]] = {
+_APPLY_BY: dict[Phase, Callable[[State, Any], State]] = {
     Phase.TORSO: torso.pick,
     Phase.DEAL: drafting.dealer_choice,
     Phase.AUCTION: drafting.bid_or_pass,
@@ -131,6 +131,12 @@ _APPLY: dict[Phase, Callable[[State, Any], State]] = {
     Phase.REACT: arena.react,
     Phase.WINDOW: arena.window_act,
 }
+
+_LEGAL = {phase._value_: legal for phase, legal in _LEGAL_BY.items()}
+_ACCEPTS = {phase._value_: frozenset(kinds) for phase, kinds in _ACCEPTS_BY.items()}
+_APPLY = {phase._value_: step for phase, step in _APPLY_BY.items()}
+"""The tables above keyed by each phase's value: an enum member's hash is a Python call, a string's is not,
+and these are looked up on every decision. The action classes accepted are a set (each action's exact class)."""
 
 _PROMPTS = {
     Phase.TORSO: "choose a torso half",
@@ -190,7 +196,7 @@ class CodenameRules:
         return _to_act(state)
 
     def legal_actions(self, state: State) -> Sequence[Action]:
-        return _LEGAL[state.phase](state)
+        return _LEGAL[state.phase._value_](state)
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action` by the seat to act.
@@ -201,11 +207,11 @@ class CodenameRules:
         phase = state.phase
         if phase is Phase.OVER:
             raise IllegalAction("The game is over.", action)
-        if not isinstance(action, _ACCEPTS[phase]):
+        if action.__class__ not in _ACCEPTS[phase._value_]:
             raise IllegalAction(
                 f"Now is the time to {_PROMPTS[phase]}, not that (it {describe_action(action)}).", action
             )
-        return _APPLY[phase](msgspec.structs.replace(state, events=()), action)
+        return _APPLY[phase._value_](msgspec.structs.replace(state, events=()), action)
 
     def is_over(self, state: State) -> bool:
         return state.phase is Phase.OVER

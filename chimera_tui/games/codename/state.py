@@ -3,6 +3,10 @@
 Cards are referred to by their content id. Each card is in exactly one place: the torso pool, the deck, the
 face-up row, the discard pile, a player's hand/inventory (`Player.cards`), a player's torso (`Player.torso`), a
 monster (`Player.monster`), the graveyard or the box.
+
+Every Struct here is ``gc=False``: it holds only strings, numbers, enums and tuples of those (never a list or
+dict), so it can never be part of a reference cycle and the cycle collector need not track it (Station's
+state does the same).
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ class Phase(enum.Enum):
     OVER = "over"
 
 
-class Placed(msgspec.Struct, frozen=True, array_like=True):
+class Placed(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A monster part attached to a monster, on the monster's grid (the torso's upper half is at 0,0)."""
 
     card: str
@@ -52,14 +56,14 @@ class Placed(msgspec.Struct, frozen=True, array_like=True):
     """Direction from the parent to this card (0 north, 1 east, 2 south, 3 west); its far edge points this way."""
 
 
-class Grave(msgspec.Struct, frozen=True, array_like=True):
+class Grave(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """A card in the graveyard and whose monster it came from."""
 
     card: str
     owner: int
 
 
-class Player(msgspec.Struct, frozen=True):
+class Player(msgspec.Struct, frozen=True, gc=False):
     """One scientist and their monster."""
 
     energy: int = 0
@@ -74,7 +78,7 @@ class Player(msgspec.Struct, frozen=True):
     """False once the torso has been destroyed."""
 
 
-class Auction(msgspec.Struct, frozen=True):
+class Auction(msgspec.Struct, frozen=True, gc=False):
     """An auction in progress."""
 
     bidder: int
@@ -87,7 +91,7 @@ class Auction(msgspec.Struct, frozen=True):
     """Passes in a row since the last bid (or since the start)."""
 
 
-class Attack(msgspec.Struct, frozen=True):
+class Attack(msgspec.Struct, frozen=True, gc=False):
     """A declared attack waiting for more attackers, reactions and the roll."""
 
     attacker: int
@@ -101,7 +105,7 @@ class Attack(msgspec.Struct, frozen=True):
     """Added to the target's Defense (Shell, Dodge)."""
 
 
-class RollPart(msgspec.Struct, frozen=True, array_like=True):
+class RollPart(msgspec.Struct, frozen=True, array_like=True, gc=False):
     """What one card rolled: each die's faces (a die that showed 6 under exploding sixes lists every throw)."""
 
     card: str
@@ -111,7 +115,7 @@ class RollPart(msgspec.Struct, frozen=True, array_like=True):
     """Added by an ability (Pack Hunter)."""
 
 
-class Roll(msgspec.Struct, frozen=True):
+class Roll(msgspec.Struct, frozen=True, gc=False):
     """The latest dice roll, kept for the screen until the next one."""
 
     kind: str
@@ -131,7 +135,7 @@ class Roll(msgspec.Struct, frozen=True):
     """For a tie: (seat, die) for each roller."""
 
 
-class State(msgspec.Struct, frozen=True):
+class State(msgspec.Struct, frozen=True, gc=False):
     """The whole game."""
 
     phase: Phase
