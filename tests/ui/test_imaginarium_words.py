@@ -1,0 +1,160 @@
+"""The Imaginarium screen's pure parts over whole random games in every mode: every legal action in words with
+a preview from the seat's view, every place it concerns drawn on the board, every place with its details, a
+rules topic that exists and, where nothing can be done, a reason; the results add up."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+from pathlib import Path
+
+import pytest
+
+from chimera_tui.engine import GameConfig, Rng
+from chimera_tui.games.imaginarium import RULES, Move
+from chimera_tui.games.imaginarium.state import State
+from chimera_tui.ui.games.imaginarium import view as V
+from chimera_tui.ui.games.imaginarium import words as Wd
+from chimera_tui.ui.games.imaginarium.details import details
+from chimera_tui.ui.games.imaginarium.preview import changes, playable, preview_seen
+from chimera_tui.ui.games.imaginarium.reasons import why_not
+from chimera_tui.ui.games.imaginarium.results import bonus_rows, cause_rows, vp_over_rounds
+
+RULES_TEXT = Path(V.__file__).parents[3] / "games" / "imaginarium" / "data" / "rules.md"
+TOPICS = set(re.findall(r"\{#([a-z0-9-]+)\}", RULES_TEXT.read_text()))
+MODES = {"3": (3, {}), "4-teams": (4, {"teams": "on"}), "5-core": (5, {"chimera": "off"}), "6": (6, {})}
+
+
+def drawn(state: State, viewer: int | None) -> set[str]:
+    """Every place key the screen draws for `state`, at both widths."""
+    keys: set[str] = set()
+    for width in (96, 77):
+        for canvas in (
+            V.belt_canvas(state, width, frozenset(), False),
+            V.office_canvas(state, width, frozenset(), False),
+            V.workshops_canvas(state, viewer, width, frozenset(), False, None),
+            V.dreams_canvas(state, width, frozenset(), False),
+        ):
+            keys |= {s.key for s in canvas.spots}
+    keys |= {sp[0] for sp in V.track_places(state, True, frozenset(), False)[0]}
+    return keys
+
+
+def _games(mode: str, seeds: range) -> list[list[State]]:
+    players, options = MODES[mode]
+    out = []
+    for seed in seeds:
+        state = RULES.new_game(GameConfig(players=players, options=options), seed)
+        rng = Rng(seed)
+        states = [state]
+        while not RULES.is_over(state):
+            action, rng = rng.choice(RULES.legal_actions(state))
+            state = RULES.apply(state, action)
+            states.append(state)
+        out.append(states)
+    return out
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_every_choice_is_worded_previewed_and_placed(mode: str) -> None:
+    """Every legal action of random games has words and a preview computed from the seat's view, and every
+    place it names is one the screen draws; the places the screen draws all have details, a rules topic
+    that exists, and (when the seat is deciding and nothing is offered there) a reason."""
+    for states in _games(mode, range(2)):
+        for n, state in enumerate(states[:-1]):
+            seat = RULES.to_act(state)
+            assert seat is not None
+            view = RULES.view(state, seat)
+            keys = drawn(view, seat)
+            lit: set[str] = set()
+            legal = [str(a) for a in RULES.legal_actions(state)]
+            for text in legal:
+                assert Wd.choice_words(view, text)
+                places = V.action_places(view, text)
+                assert set(places) <= keys, (text, places)
+                lit |= set(places)
+            if n % 7 == 0:  # previews apply the action to three guesses of the hidden parts: sampled
+                for text in legal[:4]:
+                    lines = preview_seen(view, text, seat)
+                    assert lines and not any(line.startswith("Not possible") for line in lines), (text, lines)
+            for key in keys:
+                title, _, topic = details(view, key)
+                assert title and topic in TOPICS, (key, topic)
+                if key not in lit and n % 5 == 0:
+                    assert why_not(view, seat, key).endswith((".", ")")), key
+            assert Wd.prompt_words(view)
+
+
+def test_previews_see_only_the_view() -> None:
+    """A preview depends on the seat's view alone: the same for the real state and for any state with the
+    same view (here, other teams' screens and the piles changed)."""
+    from msgspec.structs import replace
+
+    for states in _games("3", range(2)):
+        for state in states[:-1:5]:
+            seat = RULES.to_act(state)
+            assert seat is not None
+            other = replace(state, pile=tuple(reversed(state.pile)), deck=tuple(reversed(state.deck)))
+            teams = list(other.teams)
+            for i, tm in enumerate(teams):
+                if i != state.seats[seat].team:
+                    teams[i] = replace(tm, stock=(40, 40, 40, 40), frags=(5, 5, 5, 5, 5))
+            other = replace(other, teams=tuple(teams))
+            for text in [str(a) for a in RULES.legal_actions(state)][:3]:
+                a = preview_seen(RULES.view(state, seat), text, seat)
+                b = preview_seen(RULES.view(other, seat), text, seat)
+                assert a == b
+
+
+def test_playable_fills_only_what_is_hidden() -> None:
+    state = _games("4-teams", range(1))[0][40]
+    seat = RULES.to_act(state)
+    assert seat is not None
+    view = RULES.view(state, seat)
+    filled = playable(view, seat, 1)
+    mine = state.seats[seat].team
+    assert filled.teams[mine] == view.teams[mine]
+    assert "?" not in filled.deck and "?" not in filled.pile and "?" not in filled.helpers
+    assert len(filled.deck) == len(view.deck) and len(filled.pile) == len(view.pile)
+    assert (filled.belt, filled.seats, filled.claimed) == (view.belt, view.seats, view.claimed)
+
+
+def test_log_words_tell_only_what_the_viewer_sees() -> None:
+    """What an action caused, for the log: the viewer's own screen changes, never another team's."""
+    states = _games("3", range(1))[0]
+    for before, after in pairwise(states):
+        for viewer in (0, 1, None):
+            said = changes(RULES.view(before, viewer), RULES.view(after, viewer), viewer, log=True)
+            if viewer is None:
+                assert not any(line.startswith(("You:", "Your team:")) for line in said)
+
+
+def test_results_add_up() -> None:
+    """VP by cause (the end bonus split by category) sum to each team's VP; the chart ends on them."""
+    for states in _games("4-teams", range(2)) + _games("3", range(2)):
+        final = RULES.view(states[-1], None)
+        assert final.teams[0].vp, "the screens are lifted at the end"
+        rows = cause_rows(final)
+        totals = rows[-1][1]
+        assert totals == [tm.total for tm in final.teams]
+        for team in range(len(final.teams)):
+            assert sum(v[team] for label, v in rows[:-1] if label != "Units left") == totals[team]
+        assert [sum(col) for col in zip(*(v for _, v in bonus_rows(final)), strict=True)] == [
+            tm.vp[-1] for tm in final.teams
+        ]
+        columns, values = vp_over_rounds(states)
+        assert columns[-1] == "end" and values[-1] == totals
+        assert len(columns) == states[-1].round
+
+
+def test_a_choice_applies_as_worded() -> None:
+    """The words of a move and its action agree: a planning choice reserves the place it names."""
+    state = RULES.new_game(GameConfig(players=3), 4)
+    seat = RULES.to_act(state)
+    assert seat is not None
+    for text in [str(a) for a in RULES.legal_actions(state)]:
+        if text.startswith("place"):
+            words = Wd.choice_words(RULES.view(state, seat), text)
+            n = int(text.split()[1])
+            after = RULES.apply(state, Move(text))
+            assert f"place {n}" in words and after.reserved[n - 1] == seat
