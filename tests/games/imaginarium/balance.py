@@ -243,30 +243,40 @@ def report(results: list[Game], seconds: float) -> None:
     targets(results)
 
 
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
 def targets(results: list[Game]) -> None:
-    """Design 19's targets, each with its figure."""
-    mid = [g for g in results if g.mode in ("3", "4", "3-core", "4-core", "4-teams", "3-strategies")]
-    rounds = sum(g.rounds for g in mid) / max(1, len(mid))
+    """Design 19's targets, each with its figure and whether it holds."""
+    solo = [g for g in results if not g.mode.endswith("teams")]
+    mid = [g for g in solo if len(g.lineup) in (3, 4)]
+    teams = [g for g in results if g.mode.endswith("teams")]
     two = [g for g in results if len(g.lineup) == 2]
-    first = sum(g.share[g.position.index(0)] for g in two) / max(1, len(two))
+    first = _mean([g.share[g.position.index(0)] for g in two])
     chim = [g for g in results if not g.mode.endswith("core")]
-    dream = sum(g.end == "dream" for g in chim) / max(1, len(chim))
-    score = sum(g.win_score for g in results if not g.mode.endswith("teams")) / max(
-        1, sum(1 for g in results if not g.mode.endswith("teams"))
-    )
     strat = [g for g in results if g.mode == "3-strategies"]
-    wins = {st: sum(g.share[g.lineup.index(st)] for g in strat) / max(1, len(strat)) for st in STRATEGIES}
+    wins = {st: _mean([g.share[g.lineup.index(st)] for g in strat]) for st in STRATEGIES}
+    rounds = _mean([g.rounds for g in mid])
+    dream = _mean([g.end == "dream" for g in chim])
+    score = _mean([g.win_score for g in solo])
+
+    def mark(ok: bool) -> str:
+        return "holds" if ok else "MISSED"
+
     print("\nDesign 19 targets:")
-    print(f"  game length at 3-4 players 10-13 rounds: {rounds:.1f}")
     print(
-        f"  no seat wins more than 55 % at 2 players: first seat {100 * first:.0f} %, second {100 * (1 - first):.0f} %"
+        f"  game length 10-13 rounds at 3-4 players: {rounds:.1f} ({mark(10 <= rounds <= 13)}; teams {_mean([g.rounds for g in teams]):.1f})"
     )
+    seats = f"first seat {100 * first:.0f} %, second {100 * (1 - first):.0f} %"
+    print(f"  no seat wins more than 55 % at 2 players: {seats} ({mark(max(first, 1 - first) <= 0.55)})")
+    shares = ", ".join(f"{st} {100 * wins[st]:.0f} %" for st in STRATEGIES)
+    ok = all(0.2 <= w <= 0.45 for w in wins.values())
+    print(f"  each strategy bot wins 20-45 % against the others (3 players): {shares} ({mark(ok)})")
     print(
-        "  each strategy bot wins 20-45 % against the others (3 players): "
-        + ", ".join(f"{st} {100 * wins[st]:.0f} %" for st in STRATEGIES)
+        f"  the dream track ends 15-35 % of Chimera games: {100 * dream:.0f} % ({mark(0.15 <= dream <= 0.35)})"
     )
-    print(f"  the dream track ends 15-35 % of Chimera games: {100 * dream:.0f} %")
-    print(f"  average winning score 22-28 (solo modes): {score:.1f}")
+    print(f"  average winning score 22-28 (without teams): {score:.1f} ({mark(22 <= score <= 28)})")
 
 
 def main() -> None:
