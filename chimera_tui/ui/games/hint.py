@@ -1,20 +1,30 @@
-"""The search bot on a game screen: bots that think off the event loop, and the `h` hint.
+"""The search bot on a game screen: bots that think off the event loop, and the hint key (``H``).
 
 A bot that may think for seconds (the search bot, ``thinks = True``) decides in a worker thread
 (`LocalTable.bot_decide`) while a line above the footer says it is thinking; the screen keeps answering keys.
 The hint asks the same search, from the view of the seat at the keyboard only, what it would do there, and
-shows the action in words with a one-line reason from the search's statistics above the footer. It is never
-played: the line goes away when the match moves on. Offered only to a person on their own turn.
+shows it above the footer as the game screen's own choices show it: the action in the screen's words, what
+it changes (the screen's preview, `GameScreen.choice_preview`), and one line saying what it gains, from the
+search's statistics (`hint_reason`). It is never played: the lines go away when the match moves on. The key
+is offered (and shown in the footer) to a person at the keyboard in a game the search bot can play.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Static
 
-from chimera_tui.engine.search import DEFAULT_PLAYOUTS, DEFAULT_SECONDS, SearchResult, search, supports_search
+from chimera_tui.engine.search import (
+    DEFAULT_PLAYOUTS,
+    DEFAULT_SECONDS,
+    Choice,
+    SearchResult,
+    search,
+    supports_search,
+)
 
 if TYPE_CHECKING:
     from chimera_tui.ui.games.base import GameScreen
@@ -24,11 +34,18 @@ HINT_PLAYOUTS = DEFAULT_PLAYOUTS
 HINT_SECONDS: float | None = DEFAULT_SECONDS
 
 
+# Docked widgets on one edge overlap in Textual; the footer (one line, compact) docks at the bottom too, so
+# these lines dock there with a one-line margin, which puts them just above it and moves the screen's own
+# widgets up instead of covering the footer's keys.
+
+
 class BotThinking(Static):
     """One line above the footer while a bot thinks: "Bot 2 (search) is thinking…"."""
 
     DEFAULT_CSS = """
-    BotThinking { dock: bottom; height: 1; padding: 0 1; background: $boost; color: $text-muted; }
+    BotThinking {
+        dock: bottom; margin-bottom: 1; height: 1; padding: 0 1; background: $boost; color: $text-muted;
+    }
     """
 
 
@@ -36,7 +53,10 @@ class HintLine(Static):
     """The hint above the footer; it removes itself when the match moves on."""
 
     DEFAULT_CSS = """
-    HintLine { dock: bottom; height: auto; max-height: 3; padding: 0 1; background: $boost; color: $text; }
+    HintLine {
+        dock: bottom; margin-bottom: 1; height: auto; max-height: 10; padding: 0 1;
+        background: $boost; color: $text;
+    }
     """
 
     def __init__(self, table: Any) -> None:
@@ -72,12 +92,26 @@ async def _decide(screen: GameScreen, note: BotThinking) -> None:
         screen.table.play_bot(decided)
 
 
+def hint_offered(table: Any) -> bool:
+    """Whether the hint key is offered (and shown in the footer): the search bot can play this game, a
+    person sits at the keyboard and the game goes on. Off that person's turn the key answers why not."""
+    seat = table.seat
+    return (
+        seat is not None
+        and not table.seats[seat].is_bot
+        and table.to_act() is not None
+        and supports_search(table.rules)
+    )
+
+
 def hint_refusal(table: Any) -> str | None:
     """Why the seat at the keyboard gets no hint now (a sentence), or None when it may have one."""
     if not supports_search(table.rules):
         return "The search bot cannot play this game yet, so it has no hint to give."
     if table.seat is None:
         return "Hints are for players; a spectator gets none."
+    if table.to_act() is None:
+        return "The game is over: there is nothing left to choose."
     if not table.legal_actions():
         return "A hint is offered on your own turn."
     return None
@@ -96,16 +130,54 @@ def show_hint(screen: GameScreen) -> None:
     screen.run_worker(_hint(screen, line), group="hint", exclusive=True)
 
 
-def hint_text(rules: Any, view: Any, result: SearchResult) -> str:
-    """The hint in words: the action as the log would say it, and why."""
+def hint_reason(result: SearchResult, words: Callable[[Any], str]) -> str:
+    """What the suggested action gains, in one line from the search's statistics: how often it won its
+    playouts and by how much that beats the next best choice (in points of that chance), or why it stands
+    though another choice scored as well.
 
-    def words(action: Any) -> str:
-        try:
-            return str(rules.describe(view, action))
-        except Exception:  # a redacted view may lack what the words need
-            return str(action)
+    Args:
+        result: The search's answer.
+        words: Names an action (as the game screen's choices do).
+    """
+    if not result.playouts or not result.choices:
+        return "it is the only thing you can do now."
+    best = next((c for c in result.choices if c.action == result.action), result.choices[0])
+    tried = [c for c in result.choices if c.visits and c is not best]
+    won = _won(best)
+    if not tried:
+        return f"{won}; the search tried nothing else."
+    runner = max(tried, key=lambda c: (c.rate, c.visits))
+    gain = round(best.rate * 100) - round(runner.rate * 100)
+    other = f"{words(runner.action)}: {runner.rate:.0%}"
+    if best.rate == 0 and runner.rate == 0:
+        return f"no choice won a single playout (of {result.playouts}); this one held out best."
+    if gain > 0:
+        return f"{won}, {gain} points more than the next best ({other})."
+    if gain == 0:
+        return f"{won}, as often as the next best ({other})."
+    return f"{won}; the next best ({other}) was not clearly better."
 
-    return f"Hint: {words(result.action)} — {result.reason(words)}"
+
+def _won(choice: Choice) -> str:
+    if choice.rate >= 1:
+        return f"wins all {choice.visits} of its playouts"
+    return f"wins {choice.rate:.0%} of {choice.visits} playouts"
+
+
+def hint_text(
+    result: SearchResult, words: Callable[[Any], str], preview: Callable[[Any], Sequence[str]]
+) -> str:
+    """The hint in words: the action as the screen's choices name it, what it changes, and why.
+
+    Args:
+        result: The search's answer.
+        words: Names an action (`GameScreen.choice_words` over the seat's view).
+        preview: What an action changes, a line each (`GameScreen.choice_preview`).
+    """
+    lines = [f"Hint: {words(result.action)}"]
+    lines += [f"  {line}" for line in preview(result.action)]
+    lines.append(f"Why: {hint_reason(result, words)}")
+    return "\n".join(lines)
 
 
 async def _hint(screen: GameScreen, line: HintLine) -> None:
@@ -117,4 +189,9 @@ async def _hint(screen: GameScreen, line: HintLine) -> None:
         search, rules, view, seat, legal, seed=1 + seat, playouts=HINT_PLAYOUTS, seconds=HINT_SECONDS
     )
     if line.is_attached:
-        line.update(hint_text(rules, view, result))
+        text = hint_text(
+            result,
+            lambda action: screen.choice_words(view, action),
+            lambda action: screen.choice_preview(view, action),
+        )
+        line.update(text)
