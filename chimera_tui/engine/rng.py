@@ -62,13 +62,19 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             if not 0 <= value < n:
                 raise ValueError(f"rigged outcome {value} is outside range({n})")
             return value, Rng(self.seed, self.counter, self.rigged[1:])
-        # Rejection sampling keeps the result unbiased for every n.
+        # Rejection sampling keeps the result unbiased for every n. The draws are `next_u64`'s, worked out
+        # here without an Rng per draw (this runs for every die, shuffle step and bot choice).
         limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
+        base = self.seed & _MASK
+        counter = self.counter
         while True:
-            value, rng = rng.next_u64()
-            if value < limit:
-                return value % n, rng
+            z = (base + counter * _GAMMA + _GAMMA) & _MASK  # _splitmix64(base + counter * _GAMMA), inlined
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            counter += 1
+            if z < limit:
+                return z % n, Rng(self.seed, counter)
 
     def roll(self, sides: int = 6) -> tuple[int, Rng]:
         """A die roll from 1 to `sides` and the next Rng."""

@@ -77,3 +77,19 @@ def test_rng_serialises_compactly() -> None:
 
 
 KNOWN_2026 = [51, 1, 34, 86, 41]
+
+
+def _below_by_draws(rng: Rng, n: int) -> tuple[int, Rng]:
+    """`Rng.below` as it was first written: `next_u64` draws until one is under the unbiased limit."""
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        value, rng = rng.next_u64()
+        if value < limit:
+            return value % n, rng
+
+
+@given(st.integers(min_value=-(2**70), max_value=2**70), st.integers(min_value=0, max_value=10**6))
+def test_below_is_next_u64_with_rejection(seed: int, counter: int) -> None:
+    """`below` works the draws out inline; they are `next_u64`'s, for any seed, position and range."""
+    for n in (1, 2, 3, 6, 7, 40, 1000, 2**63 + 5, 2**64 - 1):
+        assert Rng(seed, counter).below(n) == _below_by_draws(Rng(seed, counter), n)
