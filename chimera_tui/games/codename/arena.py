@@ -38,7 +38,7 @@ from chimera_tui.games.codename.combat import (
 )
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import standing
-from chimera_tui.games.codename.state import Attack, Phase, Placed, Roll, RollPart, State, with_player
+from chimera_tui.games.codename.state import Attack, Phase, Placed, Player, Roll, RollPart, State, with_player
 
 REFILL = 5
 """At the start of your turn you take energy up to this many."""
@@ -337,26 +337,33 @@ def _targets(state: State, seat: int) -> tuple[list[str], list[str]]:
     for s, p in enumerate(state.players):
         if s == seat or not p.alive:
             continue
-        parts, exposed = outer_info(p)
-        outer += parts
-        every += _cards_in_order(p.monster)
-        if exposed:
-            outer.append(torso_id(s))
-            every.append(torso_id(s))
+        monster = p.monster
+        known = _AS_TARGET.get((id(monster), s))
+        if known is None or known[0] is not monster or known[1] is not p.torso:
+            known = _as_target(p, s)
+        outer += known[2]
+        every += known[3]
     return outer, every
 
 
-_IN_ORDER: dict[int, tuple[tuple[Placed, ...], tuple[str, ...]]] = {}
-"""id(monster) -> (monster, its cards in attach order), looked up by identity like `_ATTACKERS`."""
+_AS_TARGET: dict[
+    tuple[int, int], tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+] = {}
+"""(id(monster), seat) -> (monster, torso, its outer targets, every target on it), looked up by identity like
+`_ATTACKERS`."""
 
 
-def _cards_in_order(monster: tuple[Placed, ...]) -> tuple[str, ...]:
-    known = _IN_ORDER.get(id(monster))
-    if known is None or known[0] is not monster:
-        if len(_IN_ORDER) >= 4096:
-            _IN_ORDER.clear()
-        known = _IN_ORDER[id(monster)] = (monster, tuple(placed.card for placed in monster))
-    return known[1]
+def _as_target(
+    p: Player, seat: int
+) -> tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What seat's monster offers an attacker: its outer cards, and every card (the torso when exposed)."""
+    parts, exposed = outer_info(p)
+    every = tuple(placed.card for placed in p.monster)
+    torso = (torso_id(seat),) if exposed else ()
+    if len(_AS_TARGET) >= 4096:
+        _AS_TARGET.clear()
+    known = _AS_TARGET[(id(p.monster), seat)] = (p.monster, p.torso, (*parts, *torso), (*every, *torso))
+    return known
 
 
 def _reach(state: State, card: str) -> bool:
@@ -372,20 +379,22 @@ def attack_options(state: State, seat: int) -> list[AttackWith]:
     return [AttackWith(a, t) for a in attackers for t in (every if _reach(state, a) else outer)]
 
 
-def _attack_ok(state: State, seat: int, part: str, target: str) -> bool:
-    """Whether `attack_options` would list this attack (checked without listing them all)."""
+def _attack_victim(state: State, seat: int, part: str, target: str) -> int:
+    """The seat attacked, when `attack_options` would list this attack (checked without listing them all);
+    -1 when it would not."""
     if part not in _ready_attackers(state, seat):
-        return False
+        return -1
     victim = owner_of(state, target)
     if victim < 0 or victim == seat or not state.players[victim].alive:
-        return False
-    return _can_target(state, part, target)
+        return -1
+    return victim if _can_target(state, part, target, victim) else -1
 
 
-def _can_target(state: State, part: str, target: str) -> bool:
+def _can_target(state: State, part: str, target: str, victim: int) -> bool:
+    """Whether `part` can reach `target` on `victim`'s monster."""
     if _reach(state, part) and not target.startswith("torso:"):
         return True
-    return is_outer(state.players[owner_of(state, target)], target)
+    return is_outer(state.players[victim], target)
 
 
 def join_options(state: State) -> list[Join]:
@@ -394,7 +403,7 @@ def join_options(state: State) -> list[Join]:
     return [
         Join(a)
         for a in _ready_attackers(state, attack.attacker)
-        if a not in attack.parts and _can_target(state, a, attack.target)
+        if a not in attack.parts and _can_target(state, a, attack.target, attack.target_seat)
     ]
 
 
@@ -412,9 +421,9 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
     Raises:
         IllegalAction: when the part cannot attack or the target cannot be attacked.
     """
-    if not _attack_ok(state, seat, action.part, action.target):
+    target_seat = _attack_victim(state, seat, action.part, action.target)
+    if target_seat < 0:
         raise IllegalAction(_why_not_attack(state, seat, action), action)
-    target_seat = owner_of(state, action.target)
     state = _pay_use(state, seat, action.part)
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
     state = msgspec.structs.replace(state, roar=0, attack=attack)

@@ -81,7 +81,9 @@ def owner_of(state: State, card: str) -> int:
             return int(seat)
         return -1
     for seat, p in enumerate(state.players):
-        if card in _cards_on(p.monster):
+        monster = p.monster
+        known = _CARDS_ON.get(id(monster))
+        if card in (known[1] if known is not None and known[0] is monster else _cards_on(monster)):
             return seat
     return -1
 
