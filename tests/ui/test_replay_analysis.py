@@ -80,3 +80,35 @@ async def test_no_chart_for_a_game_the_search_bot_cannot_play(tmp_path: Path, pe
         await pilot.pause()
         assert isinstance(app.screen, ReplayControls)
     assert not analysable(match)
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("codename-2p-seed21", "the other seat has the rest"),
+        ("codename-3p-seed22", "each figure is that seat's own chance"),
+    ],
+)
+async def test_the_chart_is_labelled_by_step_and_says_whose_chance_each_figure_is(
+    tmp_path: Path, name: str, words: str
+) -> None:
+    """The columns are steps of the log, and the axis says so; with three or more players the note says
+    plainly that each figure is that seat's own chance (a column need not add up to 100)."""
+    match, seats = replayed(name)
+    replay = ReplayTable("codename", match, seats, step=5)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        steps = points([replay.round_label(i) for i in range(replay.total + 1)])
+        found = [
+            Estimate(step, step % len(seats), 0.5) for step in steps
+        ]  # judged already: nothing to compute
+        await app.push_screen(AnalysisScreen(replay, found))
+        await pilot.pause()
+        chart = str(app.screen.query_one("#analysis-chart", Static).render())
+        axis = next(line for line in chart.splitlines() if "└" in line)
+        assert axis.startswith("step ") and "round" not in axis
+        assert all(str(step) in axis for step in steps)
+        note = str(app.screen.query_one("#analysis-note", Static).render()).lower()
+        assert words in note
+        assert ("add up to 100" in note) == (len(seats) > 2)

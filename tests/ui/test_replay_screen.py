@@ -208,14 +208,17 @@ def _screen_text(app: ChimeraApp) -> str:
 
 async def _as_drawn(app: ChimeraApp, table: Any) -> str:
     """The screen without its footer, replay bar and log panels, plus the log in words (compared as text: how
-    a log wraps and scrolls while laying out depends on the machine's load)."""
+    a log wraps and scrolls while laying out depends on the machine's load), and the title line in words,
+    where a live bot "is thinking…" and a replay's seat is "to act" (said the replay's way here)."""
     async with app.run_test(size=(140, 45)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameScreen))
         words = "\n".join(line.removeprefix(HERE_MARK) for line in table.log()) + repr(table.log_events())
         await settled(pilot, lambda: _screen_text(app))
-        for widget in app.screen.query("ActionLog, KeysFooter, ReplayBar"):
+        title = str(app.screen.query_one("#cn-title", Static).render())
+        for widget in app.screen.query("ActionLog, KeysFooter, ReplayBar, #cn-title"):
             widget.display = False
-        return await settled(pilot, lambda: _screen_text(app)) + words
+        shown = await settled(pilot, lambda: _screen_text(app))
+        return shown + words + "\n" + title.replace(" is thinking…", " to act")
 
 
 async def test_a_seat_sees_on_the_replay_what_it_saw_live(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""SVG snapshots of the replay (issue 15) at 80×24 and 120×40: the game's own screen with the replay bar, a
-seat's view, and the jump dialog. Games come from the golden transcripts, so they never change by chance."""
+"""SVG snapshots of the replay (issue 15) at 80×24 and 120×40: the game's own screen, laid out as in the live
+game, with the replay bar; a seat's view; and the jump dialog. Games come from the golden transcripts (Chimera
+Con's, which has none yet, from greedy bots with a fixed seed), so they never change by chance."""
 
 from __future__ import annotations
 
@@ -8,6 +9,11 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
+from chimera_tui import games
+from chimera_tui.engine.bots import bot_seed
+from chimera_tui.engine.match import Match, play_out
+from chimera_tui.engine.ruleset import GameConfig
+from chimera_tui.table.base import Seat
 from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui.screens.replay import ReplayControls
 from chimera_tui.ui.screens.replay_app import ReplayApp
@@ -42,6 +48,25 @@ def test_codename_replay_in_private_building(snap_compare, size, tmp_path) -> No
     step = next(i for i, e in enumerate(match.log, 1) if e.action.startswith("attach") and e.seat == 0)
     assert match.rules.round_label(match.state_at(step)) == "Building"
     app = _app("codename-2p-seed21", tmp_path, step=step, viewpoint=1)
+    assert snap_compare(app, run_before=_shown, terminal_size=size)
+
+
+def _con_app(tmp_path: Any, step: int, viewpoint: int) -> ReplayApp:
+    """A whole 3-player Chimera Con game of greedy bots (seed 5), watched at `step`."""
+    rules = games.get("con")
+    match = Match(rules, GameConfig(players=3), 5)
+    greedy = games.bots("con")["greedy"]
+    play_out(rules, match, {seat: greedy(rules, bot_seed(5, seat)) for seat in range(3)}, 5_000)
+    assert rules.is_over(match.state)
+    seats = tuple(Seat(match.config.name(seat), "greedy") for seat in range(3))
+    return ReplayApp(ReplayTable("con", match, seats, step=step, viewpoint=viewpoint), saves=tmp_path)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_con_replay_in_a_turn(snap_compare, size, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Chimera Con in the first round's turns, seen by Player 1: the chimeras, the table and the choices as
+    the live Con screen lays them out (not the generic screen's), with the replay bar."""
+    app = _con_app(tmp_path, 20, 0)
     assert snap_compare(app, run_before=_shown, terminal_size=size)
 
 

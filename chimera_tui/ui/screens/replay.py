@@ -1,14 +1,21 @@
 """Watching a save: the game's own screen over a `ReplayTable`, with keys to move through the game.
 
-`replay_screen` takes the screen class that plays the game (Station's, Codename's, or the generic one) and
-adds `ReplayControls` in front of it: the replay bar and the keys below. The game screen itself is unchanged:
-it reads the table as it always does, and the table offers no action, so nothing can be played; anything
-that would act is told "This is a replay".
+`replay_screen` takes the screen class that plays the game (Station's, Codename's, Chimera Con's, or the
+generic one) and puts `ReplayControls` in front of it: the replay bar and the keys below. The game screen
+itself is unchanged: it reads the table as it always does, and the table offers no action, so nothing can be
+played; anything that would act is told "This is a replay".
+
+`ReplayControls` is a plain mixin, not a Textual node, on purpose: Textual follows only the *first* node base
+of a class for its CSS (the type names that selectors such as ``StationScreen.-narrow`` match, and the
+DEFAULT_CSS it loads), so a replay class whose first node base were the controls would lose the game screen's
+layout. With the mixin first and the game screen as the first node base, the replay class has every CSS type
+name of the game screen (and its own), while the mixin's methods still come first. Its bindings are given to
+the class `replay_screen` builds, since Textual reads BINDINGS only from node classes.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,92 +27,100 @@ from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.replay_bar import ReplayBar
 from chimera_tui.ui.screens.replay_jump import JumpDialog
 
+if TYPE_CHECKING:
+    _Screen = GameScreen  # what the mixin is always combined with (`replay_screen`)
+else:
+    _Screen = object  # not a node: the game screen stays the first node base (see the module's docstring)
 
-class ReplayControls(GameScreen):
+
+REPLAY_BINDINGS: list[BindingType] = [
+    Binding(
+        "comma",
+        "replay_back",
+        "Prev",
+        key_display=",",
+        id="replay.back",
+        priority=True,
+        tooltip="One action back",
+    ),
+    Binding(
+        "full_stop",
+        "replay_forward",
+        "Next",
+        key_display=".",
+        id="replay.forward",
+        priority=True,
+        tooltip="One action on",
+    ),
+    Binding(
+        "less_than_sign",
+        "replay_previous_round",
+        "Round back",
+        key_display="<",
+        id="replay.round-back",
+        priority=True,
+        tooltip="To the start of this round, or of the one before",
+        show=False,
+    ),
+    Binding(
+        "greater_than_sign",
+        "replay_next_round",
+        "Round on",
+        key_display=">",
+        id="replay.round-on",
+        priority=True,
+        tooltip="To the start of the next round (or phase)",
+        show=False,
+    ),
+    Binding(
+        "home",
+        "replay_go(0)",
+        "Setup",
+        id="replay.start",
+        priority=True,
+        tooltip="Back to the setup",
+        show=False,
+    ),
+    Binding(
+        "end",
+        "replay_go(-1)",
+        "End",
+        id="replay.end",
+        priority=True,
+        tooltip="To the last action",
+        show=False,
+    ),
+    Binding(
+        "g", "replay_jump", "Jump", id="replay.jump", priority=True, tooltip="Go to a step by its number"
+    ),
+    Binding(
+        "v",
+        "replay_viewpoint",
+        "View",
+        id="replay.view",
+        priority=True,
+        tooltip="Everyone's view, or one seat's",
+    ),
+    Binding(
+        "e",
+        "replay_analysis",
+        "Chart",
+        id="replay.analysis",
+        priority=True,
+        tooltip="Where the game turned: the search bot's estimate of each seat's chance, round by round",
+    ),
+    Binding("u", "undo", "Undo", id="game.undo", show=False),
+    Binding("H,h", "hint", "Hint", id="game.hint", show=False),
+    Binding("ctrl+s", "save", "Save", id="game.save", show=False),
+    Binding("escape", "leave", "Leave", id="game.leave", tooltip="Stop watching"),
+    Binding("c", "replay_refuse", "Choices", show=False),
+    Binding("enter", "replay_refuse", "Choose", show=False, priority=True),
+]
+"""The replay's keys; `replay_screen` gives them to the class it builds (they override the game's)."""
+
+
+class ReplayControls(_Screen):
     """The replay's keys and bar, put in front of a game's screen class by `replay_screen`."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "comma",
-            "replay_back",
-            "Prev",
-            key_display=",",
-            id="replay.back",
-            priority=True,
-            tooltip="One action back",
-        ),
-        Binding(
-            "full_stop",
-            "replay_forward",
-            "Next",
-            key_display=".",
-            id="replay.forward",
-            priority=True,
-            tooltip="One action on",
-        ),
-        Binding(
-            "less_than_sign",
-            "replay_previous_round",
-            "Round back",
-            key_display="<",
-            id="replay.round-back",
-            priority=True,
-            tooltip="To the start of this round, or of the one before",
-            show=False,
-        ),
-        Binding(
-            "greater_than_sign",
-            "replay_next_round",
-            "Round on",
-            key_display=">",
-            id="replay.round-on",
-            priority=True,
-            tooltip="To the start of the next round (or phase)",
-            show=False,
-        ),
-        Binding(
-            "home",
-            "replay_go(0)",
-            "Setup",
-            id="replay.start",
-            priority=True,
-            tooltip="Back to the setup",
-            show=False,
-        ),
-        Binding(
-            "end",
-            "replay_go(-1)",
-            "End",
-            id="replay.end",
-            priority=True,
-            tooltip="To the last action",
-            show=False,
-        ),
-        Binding(
-            "g", "replay_jump", "Jump", id="replay.jump", priority=True, tooltip="Go to a step by its number"
-        ),
-        Binding(
-            "v",
-            "replay_viewpoint",
-            "View",
-            id="replay.view",
-            priority=True,
-            tooltip="Everyone's view, or one seat's",
-        ),
-        Binding(
-            "e",
-            "replay_analysis",
-            "Chart",
-            id="replay.analysis",
-            priority=True,
-            tooltip="Where the game turned: the search bot's estimate of each seat's chance, round by round",
-        ),
-        Binding("u", "undo", "Undo", id="game.undo", show=False),
-        Binding("ctrl+s", "save", "Save", id="game.save", show=False),
-        Binding("escape", "leave", "Leave", id="game.leave", tooltip="Stop watching"),
-        Binding("c", "replay_refuse", "Choices", show=False),
-        Binding("enter", "replay_refuse", "Choose", show=False, priority=True),
-    ]
 
     def __init__(self, table: Any, *, bot_delay: float | None = None) -> None:
         super().__init__(table, bot_delay=bot_delay)
@@ -169,7 +184,7 @@ class ReplayControls(GameScreen):
     # -- never acting ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("undo", "save"):
+        if action in ("undo", "save", "hint"):
             return True  # hidden keys that say "This is a replay"
         if action == "replay_analysis":
             return analysable(self.replay.full)
@@ -182,6 +197,10 @@ class ReplayControls(GameScreen):
     def action_replay_refuse(self) -> None:
         """Enter and c, which choose in a live game."""
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
+
+    def waiting_words(self, seat: int) -> str | None:
+        """Nobody thinks in a replay: whoever acts next is just "to act"."""
+        return "to act"
 
     def action_hint(self) -> None:
         self.notify(HINT_REFUSAL, severity="warning", title="Replay", markup=False)
@@ -207,10 +226,17 @@ HINT_REFUSAL = "This is a replay: no hints here; e charts how the search bot jud
 _CLASSES: dict[type[GameScreen], type[ReplayControls]] = {}
 
 
-def replay_screen(table: ReplayTable) -> ReplayControls:
-    """The screen that plays `table`'s game, watching `table`."""
-    base = screen_class(table.game_id)
+def replay_class(base: type[GameScreen]) -> type[ReplayControls]:
+    """The replay screen class over the game screen class `base`: the controls in front, `base` the first
+    Textual base, so the replay has `base`'s CSS type names and layout (one class per `base`)."""
     cls = _CLASSES.get(base)
     if cls is None:
-        cls = _CLASSES[base] = type(f"Replay{base.__name__}", (ReplayControls, base), {})
-    return cls(table, bot_delay=0)
+        cls = _CLASSES[base] = type(
+            f"Replay{base.__name__}", (ReplayControls, base), {"BINDINGS": REPLAY_BINDINGS}
+        )
+    return cls
+
+
+def replay_screen(table: ReplayTable) -> ReplayControls:
+    """The screen that plays `table`'s game, watching `table`."""
+    return replay_class(screen_class(table.game_id))(table, bot_delay=0)

@@ -97,15 +97,24 @@ class AnalysisScreen(ModalScreen[None]):
         values = chart_values(self.found, players)
         columns = [str(e.step) for e in self.found]
         colours = [self._colours[s % len(self._colours)] or "" for s in range(players)]
-        title = "Each seat's chance to win, in %, at the start of each round (by step)"
-        chart = round_chart(title, columns, names, values, colours) if values else Text(title, style="bold")
+        title = "Each seat's chance to win, in %, where each round starts (at the step written below)"
+        chart = (
+            round_chart(title, columns, names, values, colours, axis="step")
+            if values
+            else Text(title, style="bold")
+        )
         self.query_one("#analysis-chart", Static).update(chart)
         done = len(self.found)
         progress = "" if self.complete else f"Judging position {done + 1} of {len(self.steps)}… "
-        two = players == 2
         note = (
-            f"{progress}The search bot ({PLAYOUTS} playouts) asks the seat to act how often its best move wins; "
-            + ("the other seat has the rest. " if two else "the others keep their latest figure. ")
+            f"{progress}The search bot ({PLAYOUTS} playouts a position) judges each position for the seat "
+            "to act: how often its best move wins. "
+            + (
+                "The other seat has the rest. "
+                if players == 2
+                else "Each figure is that seat's own chance, judged on its own turns (an even share before "
+                "its first) and kept until the next, so a column does not add up to 100. "
+            )
             + f"You are at step {self.table.step}."
         )
         self.query_one("#analysis-note", Static).update(Text(note))

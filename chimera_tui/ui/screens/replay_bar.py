@@ -11,7 +11,9 @@ from chimera_tui.ui.seats import seat_content
 
 def bar_content(table: ReplayTable, width: int) -> Content:
     """``REPLAY step 12 of 79 · Round 2 · placement · seen by Ada``, then the keys the footer has no room
-    for (< > by round, Home and End) when they fit, shortened to fit `width` cells.
+    for (< > by round, Home and End). Where the whole line does not fit `width` cells, the step is written
+    ``12/79`` and then the round is left out (the game's screen shows it), so the keys still show at 80
+    columns; only a very narrow bar drops them.
 
     Built as Content, never markup: names are the players' own text.
     """
@@ -19,22 +21,27 @@ def bar_content(table: ReplayTable, width: int) -> Content:
     viewer = Content("everyone") if seat is None else seat_content(seat, table.player_name(seat), bold=True)
     if seat is not None and table.viewer() is None:
         viewer += Content(" (the game is over: all is shown)")
+    seen = Content("seen by ") + viewer
+    badge = Content.styled(" REPLAY ", "reverse bold")
+    label = badge + Content(" ")
     step = Content.styled(f"step {table.step} of {table.total}", "bold")
-    where = Content(" · ").join([step, Content(table.round_label()), Content("seen by ") + viewer])
-    line = Content.styled(" REPLAY ", "reverse bold") + Content(" ") + where
-    hint = Content.assemble(
+    short_step = Content.styled(f"{table.step}/{table.total}", "bold")
+    where = Content(table.round_label())
+    keys = Content.assemble(
         "   ", ("<", "bold $accent"), " ", (">", "bold $accent"), " round · ", ("Home End", "bold $accent")
     )
-    if line.cell_length + hint.cell_length <= width:
-        return line + hint
-    if line.cell_length <= width:
-        return line
-    short = [
-        Content.styled(" REPLAY ", "reverse bold"),
-        Content.styled(f"{table.step}/{table.total}", "bold"),
+    dot = Content(" · ")
+    lines = [
+        label + dot.join([step, where, seen]) + keys,
+        label + dot.join([short_step, where, seen]) + keys,
+        label + dot.join([short_step, seen]) + keys,
+        label + dot.join([step, where, seen]),
     ]
-    short.append(Content("view: ") + viewer)
-    return Content(" ").join(short).truncate(max(width, 1), ellipsis=True)
+    for line in lines:
+        if line.cell_length <= width:
+            return line
+    short = Content(" ").join([badge, short_step, Content("view: ") + viewer])
+    return short.truncate(max(width, 1), ellipsis=True)
 
 
 class ReplayBar(Static):

@@ -23,6 +23,7 @@ def round_chart(
     colours: Sequence[str] = (),
     unit: str = "",
     marks: Sequence[str] = MARKS,
+    axis: str = "round",
 ) -> Text:
     """The chart as Rich `Text` (names are never markup).
 
@@ -34,6 +35,7 @@ def round_chart(
         colours: A Rich colour per seat ("" for the default).
         unit: Written after the numbers on the axis ("cards").
         marks: A shape per seat.
+        axis: What the columns are, written under the axis ("round", or "step" for steps of the log).
     """
     text = Text(title + "\n", style="bold")
     if not values or not names:
@@ -56,7 +58,9 @@ def round_chart(
             cell = "".join(marks[s % len(marks)] for s in here)[: width - 1].center(width)
             text.append(cell, style=f"bold {colour(here[0])}" if len(here) == 1 else "bold")
         text.append("\n")
-    text.append("round".ljust(left - 1) + "└" + "".join(c.center(width, "─") for c in columns) + "\n")
+    text.append(
+        axis[: left - 2].ljust(left - 1) + "└" + "".join(c.center(width, "─") for c in columns) + "\n"
+    )
     for seat, name in enumerate(names):
         text.append(f"{marks[seat % len(marks)]} {name[:14]}".ljust(left), style=colour(seat))
         text.append("".join(str(column[seat]).center(width) for column in values) + "\n", style=colour(seat))
