@@ -102,6 +102,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="also serve the game to browsers here, e.g. 127.0.0.1:8022 (one client process per tab)",
     )
     parser.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="--web runs behind a TLS reverse proxy: trust its X-Forwarded-Proto, -Host and -For headers "
+        "(https pages link wss:// and get a Secure cookie)",
+    )
+    parser.add_argument(
         "--saves", default=argparse.SUPPRESS, metavar="DIR", help="folder for the tables' saves"
     )
     parser.add_argument("--authorized-keys", metavar="FILE", help="only the keys in this file may log in")

@@ -174,6 +174,13 @@ def run_serve(args: argparse.Namespace) -> int:
     except (AddressError, FlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
+    behind_proxy = bool(getattr(args, "behind_proxy", False))
+    if behind_proxy and web_address is None:
+        print(
+            "chimera serve: --behind-proxy is for the web front end: give --web HOST:PORT too.",
+            file=sys.stderr,
+        )
+        return 2
     keys = Path(args.authorized_keys) if args.authorized_keys else None
     if keys is not None and not keys.is_file():
         print(f"chimera serve: there is no authorized-keys file at '{keys}'.", file=sys.stderr)
@@ -201,6 +208,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 max_sessions=flags.max_sessions,
                 connections_per_minute=flags.connections_per_minute,
                 idle_timeout=flags.idle_timeout,
+                behind_proxy=behind_proxy,
             )
         limits = Limits(
             sessions_per_identity=flags.sessions_per_key,

@@ -13,6 +13,13 @@ not this server's own address is refused, so another web page cannot drive a pla
 
 The same limits as over SSH apply: concurrent sessions (shared with SSH), connections per address per
 minute, and the idle timeout (no message from the browser for that long closes the session).
+
+Behind a TLS reverse proxy (``--behind-proxy``, `WebOptions.behind_proxy`) the page is built for the address
+the browser used, as the proxy reports it in ``X-Forwarded-Proto`` and ``X-Forwarded-Host``: an https page
+links its websocket as ``wss://`` and its cookie is ``Secure``; the Origin check compares with that address,
+and the per-address limit counts the address the proxy saw (the last ``X-Forwarded-For`` entry). Without the
+flag these headers are ignored, since anyone could send them. The page's scripts and styles are linked by path
+(``/static/...``), so they follow the page's own scheme and host either way.
 """
 
 from __future__ import annotations
@@ -20,7 +27,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import ipaddress
 import logging
+import re
 import secrets
 import shlex
 from collections.abc import Sequence
@@ -59,6 +68,62 @@ class WebOptions:
     idle_timeout: float = 30 * 60.0
     client_command: tuple[str, ...] = CLIENT_COMMAND
     client_env: dict[str, str] = field(default_factory=dict)
+    behind_proxy: bool = False
+    """Trust the X-Forwarded-Proto, -Host and -For headers of a reverse proxy in front (see the module)."""
+
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
+"""A host name or address with an optional port, as a Host header holds it."""
+
+
+def _last(value: str | None) -> str:
+    """The last entry of a comma-separated header (the one the nearest proxy added), trimmed."""
+    return (value or "").rsplit(",", 1)[-1].strip()
+
+
+def _first(value: str | None) -> str:
+    return (value or "").split(",", 1)[0].strip()
+
+
+def public_address(request: web.BaseRequest, behind_proxy: bool) -> tuple[str, str]:
+    """The scheme and host the browser used: the request's own, or behind a proxy what it forwarded.
+
+    Raises:
+        web.HTTPBadRequest: when the host is not a host name or address (it is written into the page).
+    """
+    scheme, host = request.scheme, request.host
+    if behind_proxy:
+        proto = _first(request.headers.get("X-Forwarded-Proto")).lower()
+        forwarded = _first(request.headers.get("X-Forwarded-Host"))
+        scheme = proto if proto in ("http", "https") else scheme
+        host = forwarded or host
+    if not _HOST.fullmatch(host):
+        raise web.HTTPBadRequest(text="This request names no valid host.")
+    return scheme, host
+
+
+def same_site(origin: str, host: str) -> bool:
+    """Whether the page at `origin` (a websocket's Origin header) was served from `host` (ports that are the
+    origin scheme's default may be left out on either side)."""
+    parts = urlsplit(origin)
+    default = {"http": ":80", "https": ":443"}.get(parts.scheme, "")
+
+    def bare(netloc: str) -> str:
+        netloc = netloc.lower()
+        return netloc.removesuffix(default) if default else netloc
+
+    return bool(parts.netloc) and bare(parts.netloc) == bare(host)
+
+
+def client_address(request: web.BaseRequest, behind_proxy: bool) -> str:
+    """The browser's address for the per-address limit: behind a proxy the one it saw, else the peer's."""
+    if behind_proxy:
+        forwarded = _last(request.headers.get("X-Forwarded-For"))
+        try:
+            return str(ipaddress.ip_address(forwarded))
+        except ValueError:
+            pass
+    return request.remote or ""
 
 
 def identity_of(token: str) -> str:
@@ -150,12 +215,12 @@ class WebFrontEnd:
     # -- the page --------------------------------------------------------------------------------------
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        base = f"{request.scheme}://{request.host}"
-        websocket = ("wss" if request.scheme == "https" else "ws") + f"://{request.host}/ws"
+        scheme, host = public_address(request, self.options.behind_proxy)
+        websocket = ("wss" if scheme == "https" else "ws") + f"://{host}/ws"
         context = {
             "font_size": 16,
             "app_websocket_url": websocket,
-            "config": {"static": {"url": f"{base}/static/"}},
+            "config": {"static": {"url": "/static/"}},
             "application": {"name": "Chimera Tabletop"},
         }
         response = aiohttp_jinja2.render_template("app_index.html", request, context)
@@ -166,7 +231,7 @@ class WebFrontEnd:
                 max_age=COOKIE_AGE,
                 httponly=True,
                 samesite="Strict",
-                secure=request.scheme == "https",
+                secure=scheme == "https",
             )
         return response
 
@@ -174,10 +239,11 @@ class WebFrontEnd:
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         origin = request.headers.get("Origin")
-        if origin is not None and urlsplit(origin).netloc != request.host:
+        _, host = public_address(request, self.options.behind_proxy)
+        if origin is not None and not same_site(origin, host):
             log.warning("refused a websocket from another site (%s)", origin[:80])
             raise web.HTTPForbidden(text="This page belongs to another site.")
-        address = request.remote or ""
+        address = client_address(request, self.options.behind_proxy)
         refusal = self.admission.admit(address)
         if refusal is not None:
             log.warning("refused a web connection from %s: %s", address, refusal)
@@ -289,4 +355,11 @@ def _size(value: object, default: int) -> int:
     return max(10, min(number, 500))
 
 
-__all__: Sequence[str] = ("WebFrontEnd", "WebOptions", "identity_of")
+__all__: Sequence[str] = (
+    "WebFrontEnd",
+    "WebOptions",
+    "client_address",
+    "identity_of",
+    "public_address",
+    "same_site",
+)

@@ -106,6 +106,10 @@ def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None
     assert "127.0.0.1:2222" in capsys.readouterr().err
     assert main(["serve", "--web", "8022"]) == 2
     assert "'8022' is not an address" in capsys.readouterr().err
+    assert main(["serve", "--behind-proxy"]) == 2  # it is about the web front end
+    assert capsys.readouterr().err == (
+        "chimera serve: --behind-proxy is for the web front end: give --web HOST:PORT too.\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -177,3 +181,14 @@ def test_a_killed_servers_socket_folder_is_removed_and_a_live_one_kept(tmp_path:
         assert not dead.exists() and live.exists() and other.exists()
     finally:
         listening.close()
+
+
+def test_behind_proxy_reaches_the_web_front_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from chimera_tui.server import serve
+
+    seen: list[serve.ServeOptions] = []
+    monkeypatch.setattr(serve, "run", lambda options: seen.append(options) or 0)
+    base = ["--saves", str(tmp_path), "serve", "--data", str(tmp_path), "--web", "127.0.0.1:0"]
+    assert main([*base, "--behind-proxy"]) == 0
+    assert main(base) == 0
+    assert [o.web.behind_proxy if o.web else None for o in seen] == [True, False]

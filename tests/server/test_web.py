@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiohttp
+import pytest
 from yarl import URL
 
 from chimera_tui.server.host import TableHost
@@ -102,3 +103,91 @@ async def test_a_websocket_from_another_site_is_refused(tmp_path: Path) -> None:
         else:  # pragma: no cover - the test fails here
             raise AssertionError("a foreign origin got a session")
         assert h.host.session_count() == 0 and front.admission.open == 0
+
+
+@asynccontextmanager
+async def web_behind_proxy(saves: Path, *, behind_proxy: bool) -> AsyncIterator[tuple[Hosted, WebFrontEnd]]:
+    async with hosted(saves) as h:
+        front = WebFrontEnd(h.host, h.socket, WebOptions(port=0, behind_proxy=behind_proxy))
+        await front.start()
+        try:
+            yield h, front
+        finally:
+            await front.close()
+
+
+PROXIED = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-Host": "games.example",
+    "X-Forwarded-For": "203.0.113.7",
+}
+"""What a TLS reverse proxy in front of --web adds to each request (nginx, Caddy)."""
+
+
+async def test_behind_a_tls_proxy_the_page_links_wss_and_its_cookie_is_secure(tmp_path: Path) -> None:
+    async with (
+        web_behind_proxy(tmp_path, behind_proxy=True) as (h, front),
+        aiohttp.ClientSession() as http,
+    ):
+        base = f"http://127.0.0.1:{front.port}"
+        async with http.get(base + "/", headers=PROXIED) as page:
+            html = await page.text()
+            cookie = page.headers["Set-Cookie"]
+        assert "wss://games.example/ws" in html
+        assert "http://" not in html.replace("http://www.w3.org", "")  # nothing the https page would block
+        assert '"/static/js/textual.js"' in html
+        assert "Secure" in cookie and "HttpOnly" in cookie
+        async with http.get(base + "/") as page:  # the proxy's own plain request (a health check, say)
+            assert "ws://127.0.0.1:" in await page.text() and "Secure" not in page.headers["Set-Cookie"]
+        async with http.get(base + "/", headers={**PROXIED, "X-Forwarded-Host": "<script>"}) as page:
+            assert page.status == 400  # a host that is not one never reaches the page
+        # The browser's websocket comes through the proxy with the public origin; it drives a client.
+        ws = await http.ws_connect(
+            base + "/ws?width=80&height=24", origin="https://games.example", headers=PROXIED
+        )
+        browser = Browser(ws)
+        try:
+            await browser.wait_for(b"Your name")
+            assert front.admission.open == 1
+        finally:
+            await browser.close()
+        await until(lambda: front.admission.open == 0)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # another site, through the proxy
+            await http.ws_connect(base + "/ws", origin="https://evil.example", headers=PROXIED)
+        assert refused.value.status == 403
+        assert h.host.session_count() == 0
+
+
+async def test_without_the_flag_forwarded_headers_are_ignored(tmp_path: Path) -> None:
+    async with (
+        web_behind_proxy(tmp_path, behind_proxy=False) as (_, front),
+        aiohttp.ClientSession() as http,
+    ):
+        base = f"http://127.0.0.1:{front.port}"
+        async with http.get(base + "/", headers=PROXIED) as page:
+            html = await page.text()
+            cookie = page.headers["Set-Cookie"]
+        assert f"ws://127.0.0.1:{front.port}/ws" in html and "games.example" not in html
+        assert "Secure" not in cookie
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:  # the origin is not this server's
+            await http.ws_connect(base + "/ws", origin="https://games.example", headers=PROXIED)
+        assert refused.value.status == 403
+
+
+def test_the_address_counted_per_minute_is_the_one_the_proxy_saw() -> None:
+    from aiohttp.test_utils import make_mocked_request
+
+    from chimera_tui.server.web import client_address, public_address, same_site
+
+    forwarded = {**PROXIED, "X-Forwarded-For": "198.51.100.1, 203.0.113.7"}
+    request = make_mocked_request("GET", "/ws", headers={"Host": "127.0.0.1:8022", **forwarded})
+    assert client_address(request, True) == "203.0.113.7"  # the entry the proxy itself added
+    assert client_address(request, False) != "203.0.113.7"
+    assert public_address(request, True) == ("https", "games.example")
+    assert public_address(request, False) == ("http", "127.0.0.1:8022")
+    spoofed = make_mocked_request("GET", "/ws", headers={"Host": "x", "X-Forwarded-For": "not an address"})
+    assert client_address(spoofed, True) == client_address(spoofed, False)
+    assert same_site("https://games.example", "games.example:443")
+    assert same_site("http://127.0.0.1:8022", "127.0.0.1:8022")
+    assert not same_site("https://games.example.evil", "games.example")
+    assert not same_site("null", "games.example")
