@@ -12,7 +12,8 @@ food and components (with the empty-supply rule), and worker queries.
 
 from __future__ import annotations
 
-from msgspec.structs import replace
+import msgspec
+from msgspec.structs import astuple, replace
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.actions import Place
@@ -42,31 +43,26 @@ def seat_snap(p: Player | P) -> SeatSnap:
     return (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)
 
 
-class P:
-    """One seat's mutable state, made from its `Player` on the seat's first change in an action."""
+class P(msgspec.Struct, gc=False):
+    """One seat's mutable state, made from its `Player` on the seat's first change in an action.
 
-    __slots__ = (
-        "builds",
-        "card",
-        "coins",
-        "food",
-        "mat",
-        "perks",
-        "pool",
-        "score",
-        "side",
-        "tier",
-        "workers",
-    )
+    The same fields as `Player`, in the same order, so thawing and freezing are one C call each
+    (`P(*astuple(player))`, `Player(*astuple(p))`). Every field holds an immutable value and is replaced,
+    never changed in place (`add_pool`, `set_worker`): a snapshot for told.py and the frozen form share them
+    instead of copying them.
+    """
 
-    def __init__(self, p: Player) -> None:
-        self.mat, self.side, self.coins, self.food = p.mat, p.side, p.coins, p.food
-        self.pool: tuple[int, int, int, int] = p.pool
-        """Replaced whole (`add_pool`), never changed in place, like every field here: a snapshot for
-        told.py and the frozen form share these tuples instead of copying them."""
-        self.workers: tuple[Worker, ...] = p.workers
-        """Replaced whole (`G.move`, `G.set_comps`)."""
-        self.tier, self.perks, self.card, self.builds, self.score = p.tier, p.perks, p.card, p.builds, p.score
+    mat: str
+    side: str
+    coins: int
+    food: int
+    pool: tuple[int, int, int, int]
+    workers: tuple[Worker, ...]
+    tier: int
+    perks: tuple[str, ...]
+    card: str
+    builds: int
+    score: int
 
     def add_pool(self, i: int, k: int) -> None:
         """Add `k` (negative to take) unattached components of type index `i`."""
@@ -81,10 +77,7 @@ class P:
 
     def freeze(self) -> Player:
         """The frozen form."""
-        return Player(
-            self.mat, self.side, self.coins, self.food, self.pool, self.workers, self.tier, self.perks,
-            self.card, self.builds, self.score,
-        )  # fmt: skip
+        return Player(*astuple(self))
 
 
 _OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
@@ -123,7 +116,8 @@ class G:
         """Each seat's `Player` until its first change (`w`), then its `P`."""
         self.n = len(self.players)
         """The number of players."""
-        self.thawed = False
+        self.thawed: list[int] = []
+        """The seats thawed (made a `P`) so far, in that order."""
         self.supply = s.supply
         """Tuples, like the State's, are replaced, never changed in place (taken from the State as they are,
         and frozen again as they are)."""
@@ -163,7 +157,8 @@ class G:
         reset."""
         self.s = s
         self.players = list(s.players)
-        self.thawed = self.moved = False
+        self.thawed = []
+        self.moved = False
         self.told = []
         self.asked = []
 
@@ -175,8 +170,8 @@ class G:
             before[seat] = (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)  # seat_snap
         if p.__class__ is P:
             return p  # type: ignore[return-value]
-        q = self.players[seat] = P(p)  # type: ignore[arg-type]
-        self.thawed = True
+        q = self.players[seat] = P(*astuple(p))
+        self.thawed.append(seat)
         return q
 
     def freeze(self) -> State:
@@ -184,7 +179,11 @@ class G:
         state (`_OCC_FOR`)."""
         s = self.s
         if self.thawed:
-            players = tuple([p if p.__class__ is Player else p.freeze() for p in self.players])  # type: ignore[union-attr]
+            frozen = list(s.players)
+            seats = self.players
+            for seat in self.thawed:
+                frozen[seat] = seats[seat].freeze()  # type: ignore[union-attr]
+            players = tuple(frozen)
             occ = self._occ
             if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:
                 occ = _OCC_FOR[0][1]  # no worker moved: the same occupancy as before
