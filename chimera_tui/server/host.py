@@ -7,7 +7,8 @@ session (`issue_ticket`), so a client process cannot claim another identity.
 - Each table has a short code; people create tables, join by code (their own seat again if they have one),
   or watch. A table's match starts when its last person seat is taken.
 - Bots move on their turn after `bot_delay` seconds. When it is a person's turn and nobody sits in that seat,
-  a timer of the table's away limit starts; when it runs out a bot plays for them ("away") until they return.
+  a timer of the table's away limit starts; when it runs out a bot plays for them ("away") until they return,
+  and every seat's game log says so ("Alice is away: ...", "Alice is back ...", `HostedTable.tell`).
 - After every action the table is saved with the ordinary save format (`table-CODE.chimera`) beside a small
   record of who owns which seat; `resume` brings back every unfinished table after a restart.
 - Each session receives only its own seat's view, legal actions and log (`Update`).
@@ -232,7 +233,9 @@ class TableHost:
             session = Session(identity, name, writer)
             self._sessions.setdefault(identity, set()).add(session)
             log.info("session of %s (%s) opened", identity, name)
-            session.send(P.Welcome(name=name, identity=identity), self.limits.write_buffer)
+            session.send(
+                P.Welcome(name=name, identity=identity, away_limit=self.away_limit), self.limits.write_buffer
+            )
             while not session.closed:
                 body = await P.read_frame(reader, P.CLIENT_FRAME_LIMIT)
                 if body is None:
@@ -397,7 +400,7 @@ class TableHost:
         table.here[seat] = table.here.get(seat, 0) + 1
         if seat in table.away:
             table.drop_away_bot(seat)
-            table.notes.append(f"{table.record.names[seat]} is back.")
+            table.tell(f"{table.record.names[seat]} is back and plays again.")
         log.info("%s sits at table %s, seat %d", session.identity, code, seat + 1)
         self._seated(session, table)
         self._changed(table)
@@ -536,13 +539,14 @@ class TableHost:
         legal: tuple[str, ...] = ()
         if seat is not None and actor == seat:
             legal = tuple(str(a) for a in table.rules.legal_actions(state))
+        log, log_events = table.log_for(viewer)
         return P.Update(
             step=len(match),
             to_act=actor,
             view=P.encode_view(table.rules.view(state, viewer)),
             legal=legal,
-            log=tuple(text for _, text in match.texts_for(viewer)),
-            log_events=table.log_events(viewer),
+            log=log,
+            log_events=log_events,
             undo_refusal="Spectators cannot undo." if seat is None else match.undo_refusal(seat),
             history=table.history(),
             history_log=match.log if over else (),
@@ -609,8 +613,7 @@ class TableHost:
             if table.here.get(actor, 0) > 0:
                 return
             table.away.add(actor)
-            name = table.record.names[actor]
-            table.notes.append(f"{name} is away: a bot plays for {name} until they return.")
+            table.tell(f"{table.record.names[actor]} is away: a bot plays for them until they are back.")
             log.info("table %s: seat %d is away, a bot plays it", table.code, actor + 1)
         bot = table.bot_for(actor)
         assert bot is not None

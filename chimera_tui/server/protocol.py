@@ -145,6 +145,8 @@ class Welcome(Message):
 
     name: str
     identity: str
+    away_limit: float = 120.0
+    """The host's default away limit in seconds (what a new table gets unless its creator chooses)."""
 
 
 class Tables(Message):
@@ -186,7 +188,8 @@ class Update(Message):
     host sends only new lines; after an undo, or when the game ends and every line reads in full, it sends
     from the first line that changed)."""
     log: tuple[str, ...] = ()
-    """The log as your seat may read it, oldest first, from line `log_from` on."""
+    """The log as your seat may read it, oldest first, from line `log_from` on: the game's lines, and the
+    table's own between them where they happened ("Alice is away: ...", "Alice is back.")."""
     log_events: tuple[tuple[str, ...], ...] = ()
     """For each line of `log`, what it caused (dice, destructions), as your seat may see it."""
     undo_refusal: str | None = "There is nothing to undo."

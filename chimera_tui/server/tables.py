@@ -34,6 +34,9 @@ CODE_LENGTH = 5
 
 RECORD_SUFFIX = ".seats"
 
+TOLD_LIMIT = 200
+"""The table's own log lines kept (the oldest go first)."""
+
 log = logging.getLogger("chimera.server")
 
 
@@ -90,6 +93,9 @@ class HostedTable:
         self.spectators = 0
         self.notes: collections.deque[str] = collections.deque(maxlen=20)
         self.chat: collections.deque[str] = collections.deque(maxlen=20)
+        self.told: collections.deque[tuple[int, str]] = collections.deque(maxlen=TOLD_LIMIT)
+        """Lines the table adds to every seat's game log (a seat away, back), each with the number of actions
+        the match held when it was said, so it reads after those actions."""
         self._bots: dict[int, Bot] = {}
         self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
         self._history: tuple[bytes, ...] | None = None
@@ -215,6 +221,35 @@ class HostedTable:
                 for step in range(len(self.match) + 1)
             )
         return self._history
+
+    def tell(self, line: str) -> None:
+        """Say `line` in every seat's game log, after the actions taken so far (and as a table note)."""
+        self.told.append((len(self.match or ()), line))
+        self.notes.append(line)
+
+    def log_for(self, viewer: int | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+        """The log `viewer` may read (the game's lines with the table's own between them, where they were
+        said) and, for each line, what it caused (nothing for the table's lines)."""
+        assert self.match is not None
+        texts = self.match.texts_for(viewer)
+        events = self.log_events(viewer)
+        if not self.told:
+            return tuple(text for _, text in texts), events
+        told = sorted(self.told, key=lambda said: said[0])  # stable: lines said at one step keep their order
+        lines: list[str] = []
+        caused: list[tuple[str, ...]] = []
+        at = 0
+        for (step, text), happened in zip(texts, events, strict=True):
+            while at < len(told) and told[at][0] < step:
+                lines.append(told[at][1])
+                caused.append(())
+                at += 1
+            lines.append(text)
+            caused.append(happened)
+        for _, line in told[at:]:
+            lines.append(line)
+            caused.append(())
+        return tuple(lines), tuple(caused)
 
     def log_events(self, viewer: int | None) -> tuple[tuple[str, ...], ...]:
         """What each log line of `viewer` caused, from the `events` field of the views (cached)."""

@@ -33,6 +33,10 @@ from chimera_tui.table.base import Seat, TableListener
 
 RefusalListener = Callable[[str], None]
 
+AWAY = "away"
+"""What `RemoteTable.seats` gives as the bot of a person's seat that a bot plays while they are away, so the
+game screens, which mark bot seats, mark it too ("Alice (away)" on the generic screen)."""
+
 REQUEST_TIMEOUT = 10.0
 """Seconds a lobby request waits for the host's answer."""
 
@@ -58,6 +62,8 @@ class HostLink:
         self.table: RemoteTable | None = None
         self.name = ""
         self.identity = ""
+        self.away_limit = 120.0
+        """The host's default away limit in seconds (from its `Welcome`)."""
         self.closed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._close_listeners: list[Callable[[], None]] = []
@@ -95,7 +101,7 @@ class HostLink:
         self._task = asyncio.get_running_loop().create_task(self._read_loop())
         answer = await self._request(P.Hello(ticket=ticket, name=name), (P.Welcome,), timeout)
         assert isinstance(answer, P.Welcome)
-        self.name, self.identity = answer.name, answer.identity
+        self.name, self.identity, self.away_limit = answer.name, answer.identity, answer.away_limit
 
     # -- requests --------------------------------------------------------------------------------------
 
@@ -307,7 +313,9 @@ class RemoteTable:
         self.step = update.step
         self.started = update.started
         self.seat_infos = update.seats
-        self.seats = tuple(Seat(info.name, info.bot) for info in update.seats)
+        self.seats = tuple(
+            Seat(info.name, AWAY if info.kind == "away" else info.bot) for info in update.seats
+        )
         if update.started:
             self.config = GameConfig(
                 players=self.config.players,
@@ -356,6 +364,10 @@ class RemoteTable:
     def thinking(self) -> float:
         """Seconds the seat to act has been thinking (0 when nobody is to act)."""
         return 0.0 if self._to_act is None else max(0.0, time.monotonic() - self.turn_since)
+
+    def away(self) -> tuple[int, ...]:
+        """The person seats a bot plays now because their player is away."""
+        return tuple(seat for seat, info in enumerate(self.seat_infos) if info.kind == "away")
 
     def legal_actions(self) -> Sequence[Any]:
         if self._pending or self._view is None:

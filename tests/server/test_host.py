@@ -15,7 +15,8 @@ from chimera_tui import games
 from chimera_tui.saves import load, state_digest
 from chimera_tui.server import protocol as P
 from chimera_tui.server.host import Limits, TableHost
-from chimera_tui.table.remote import HostError
+from chimera_tui.table.remote import AWAY, HostError
+from chimera_tui.ui.screens.lobby import clock_text
 from tests.server.helpers import hosted, play, tapped_link, until
 
 
@@ -125,6 +126,8 @@ async def test_a_reconnecting_player_keeps_the_seat(tmp_path: Path) -> None:
 
 
 async def test_the_away_bot_plays_for_an_absent_player_and_hands_back(tmp_path: Path) -> None:
+    away_line = "Bob is away: a bot plays for them until they are back."
+    back_line = "Bob is back and plays again."
     async with hosted(tmp_path) as h:
         alice = await h.link("SHA256:alice", "Alice")
         bob = await h.link("SHA256:bob", "Bob")
@@ -138,13 +141,28 @@ async def test_the_away_bot_plays_for_an_absent_player_and_hands_back(tmp_path: 
         await bob.close()
         await until(lambda: a.step > step)
         assert any(s.kind == "away" for s in a.seat_infos)
+        assert a.away() == (1,) and a.seats[1].bot == AWAY and not a.seats[0].is_bot  # screens mark the seat
+        assert clock_text(a).startswith("Bob away")
+        # The game's log says so, after the moves made before the bot took over and before the bot's.
+        match = h.host.tables[a.code].match
+        assert match is not None
+        before = [text for at, text in match.texts_for(0) if at <= step]
+        assert a.log()[: len(before) + 1] == (*before, away_line)
+        assert len(a.log()) > len(before) + 1  # the bot's move follows
         assert any("away" in note for note in a.notes)
         bob = await h.link("SHA256:bob", "Bob")
         b = await bob.join(a.code)
         assert b.seat == 1
         assert [s.kind for s in b.seat_infos] == ["person", "person"]
+        assert a.away() == () and not a.seats[1].is_bot
+        await until(lambda: back_line in a.log())
+        for remote in (a, b):  # every seat reads both lines, each in its place
+            lines = remote.log()
+            assert lines.index(away_line) == len(before) and lines[-1] == back_line
+            assert len(remote.log_events()) == len(lines)
         assert any("back" in note for note in b.notes)
         await play([a, b], 4)
+        assert a.log().index(back_line) < len(a.log()) - 1  # later moves read after it
         await alice.close()
         await bob.close()
 

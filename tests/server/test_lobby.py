@@ -8,19 +8,20 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import Select
+from textual.widgets import DataTable, Select, Static
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.lobby import (
     CreateDialog,
-    LineDialog,
     LobbyApp,
     LobbyScreen,
     TurnClock,
     WaitingScreen,
     fresh,
 )
+from chimera_tui.ui.screens.table_chat import ChatDialog
+from chimera_tui.ui.widgets.footer import KeysFooter
 from tests.server.helpers import HANG, hosted, play, until
 
 
@@ -36,7 +37,7 @@ async def test_the_lobby_opens_a_table_that_waits_for_its_players(tmp_path: Path
             (code,) = h.host.tables
             assert app.table is not None and app.table.code == code
             await pilot.press("ctrl+t")
-            await until(lambda: isinstance(app.screen, LineDialog))
+            await until(lambda: isinstance(app.screen, ChatDialog))
             await pilot.press("h", "i", "enter")
             await until(lambda: list(h.host.tables[code].chat) == ["Alice: hi"])
             await pilot.press("escape")
@@ -152,7 +153,7 @@ async def test_the_game_replaces_the_waiting_screen_even_under_a_dialog(tmp_path
             app.create_table(P.CreateTable(game="codename", players=2))
             await until(lambda: isinstance(app.screen, WaitingScreen))
             await pilot.press("ctrl+t")
-            await until(lambda: isinstance(app.screen, LineDialog))
+            await until(lambda: isinstance(app.screen, ChatDialog))
             bob = await h.link("SHA256:bob", "Bob")
             assert app.table is not None
             await bob.join(app.table.code)
@@ -195,3 +196,132 @@ async def test_the_create_dialog_offers_a_private_table(tmp_path: Path) -> None:
             assert dialog.request().private is False
             dialog.query_one("#visibility", Select).value = "private"
             assert dialog.request().private is True
+
+
+def _screen_name(app: LobbyApp) -> str:
+    return type(app.screen).__name__
+
+
+async def test_chat_opens_over_a_game_dialog_and_the_words_never_reach_the_game(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            assert "ctrl+t" not in app.screen.active_bindings  # no chat key in the lobby
+            app.create_table(P.CreateTable(game="station", players=2, seed=3))
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            bob = await h.link("SHA256:bob", "Bob")
+            assert app.table is not None
+            b = await bob.join(app.table.code)
+            await until(lambda: _screen_name(app) == "ChoiceDialog")  # Alice's first question is open
+            game = app.screen_stack[-2]
+            table = h.host.tables[b.code]
+            step = len(table.match or ())
+            # Typing "hello bob" and Enter used to answer the question; now they go to the chat's line.
+            await pilot.press("ctrl+t", *"hello bob", "enter")
+            await until(lambda: list(table.chat) == ["Alice: hello bob"])
+            await pilot.pause()
+            assert len(table.match or ()) == step and _screen_name(app) == "ChoiceDialog"
+            b.chat("[b]hi[/b] \x1b[31malice")  # markup shows as typed, the escape sequence never
+            await until(lambda: len(app.chat_history) == 2)
+            assert app.chat_history == ["Alice: hello bob", "Bob: [b]hi[/b] alice"]
+            await pilot.press("ctrl+t")
+            await until(lambda: isinstance(app.screen, ChatDialog))
+            shown = str(app.screen.query_one("#chat-lines", Static).render())
+            assert shown == "Alice: hello bob\nBob: [b]hi[/b] alice"  # the lines can be read again
+            b.chat("still there?")
+            await until(lambda: "still there?" in str(app.screen.query_one("#chat-lines", Static).render()))
+            await pilot.press("ctrl+t", "escape")  # Ctrl+T again is no second chat; Esc says nothing
+            await until(lambda: _screen_name(app) == "ChoiceDialog")
+            assert len(table.chat) == 3 and len(table.match or ()) == step
+            await pilot.press("escape")
+            await until(lambda: app.screen is game)
+            chat_key = app.screen.active_bindings["ctrl+t"]  # the chat key in the game's footer
+            assert chat_key.binding.show and chat_key.enabled and chat_key.binding.description == "Chat"
+            await bob.close()
+
+
+async def test_undo_and_the_rules_over_a_remote_table(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            app.create_table(P.CreateTable(game="codename", players=2, seed=4))
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            bob = await h.link("SHA256:bob", "Bob")
+            table = app.table
+            assert table is not None
+            b = await bob.join(table.code)
+            await until(lambda: isinstance(app.screen, GameScreen) and table.to_act() == 0)
+            game = app.screen
+            match = h.host.tables[table.code].match
+            assert match is not None
+            assert table.submit(table.legal_actions()[0]) is None  # Alice takes a torso half
+            await until(lambda: len(match) == 1 and table.step == 1 and b.step == 1)
+            await pilot.press("u")  # hers to take back
+            await until(lambda: len(match) == 0 and table.step == 0 and b.step == 0)
+            assert table.submit(table.legal_actions()[0]) is None
+            await until(lambda: b.step == 1 and bool(b.legal_actions()))
+            assert b.submit(b.legal_actions()[0]) is None  # Bob's turn, then his action stands for Alice
+            await until(lambda: table.step == 2)
+            await pilot.press("u")
+            await until(lambda: any("Only the player" in n.message for n in app._notifications))
+            assert len(match) == 2
+            await pilot.press("question_mark")  # the rules of what is under the cursor
+            await until(lambda: _screen_name(app) == "RulesScreen")
+            await pilot.press("escape")
+            await until(lambda: app.screen is game)
+            await bob.close()
+
+
+async def test_the_create_dialog_tabs_through_its_fields_offers_the_away_limit_and_shows_its_keys(
+    tmp_path: Path,
+) -> None:
+    async with hosted(tmp_path, away_limit=300.0) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            await until(lambda: isinstance(app.screen, CreateDialog))
+            dialog = app.screen
+            assert isinstance(dialog, CreateDialog)
+            assert dialog.request().away_limit == 300.0  # the host's default comes first
+            order = []
+            for _ in range(4):
+                order.append(app.focused.id if app.focused else None)
+                await pilot.press("tab")
+            assert order == ["game", "visibility", "away", "players"]  # never the scrolling box
+            keys = {b.binding.action for b in dialog.active_bindings.values() if b.binding.show}
+            assert {"open", "dismiss_none"} <= keys and dialog.query_one(KeysFooter).display
+            dialog.query_one("#away", Select).value = 60.0
+            await pilot.pause()
+            await pilot.press("f5")
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            (table,) = h.host.tables.values()
+            assert table.record.away_limit == 60.0
+
+
+async def test_the_lobby_shows_every_state_whole_at_80_columns_and_keeps_the_cursor(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        mine = await alice.create("station", 3, bots=(None, "greedy", "random"), seed=2, private=True)
+        await until(lambda: mine.started)
+        other = await (await h.link("SHA256:carol", "Carol With A Long Name")).create("codename", 2)
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen) and len(app.screen.codes) == 2)
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            grid = lobby.query_one(DataTable)
+            await pilot.pause()
+            assert grid.max_scroll_x == 0  # nothing is cut off at the right
+            state = grid.get_row(mine.code)[3]
+            assert "(yours, private)" in str(state)
+            assert lobby.codes == [mine.code, other.code]
+            await pilot.press("down")
+            lobby._shown = None  # the next refresh redraws
+            lobby.action_refresh()
+            await until(lambda: lobby._shown is not None)
+            await pilot.pause()
+            assert lobby.codes[grid.cursor_row] == other.code  # a refresh leaves the cursor where it was
+        await alice.close()

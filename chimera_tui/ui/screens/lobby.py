@@ -2,7 +2,10 @@
 
 The lobby lists the host's open tables (yours first), and opens a table (`n`), joins one by its code (`j`),
 joins or resumes the selected one (Enter), watches it (`w`). A table waiting for players shows its code until
-every seat is taken; then the game's own screen plays it through a `RemoteTable`, unchanged.
+every seat is taken; then the game's own screen plays it through a `RemoteTable`, unchanged. At a table,
+Ctrl+T opens its chat (`table_chat.ChatDialog`: what was said, and a line to say) over any screen, a game's
+own dialogs included, and the turn clock in the top right corner names the seats a bot plays while their
+player is away.
 
 Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH and web front ends, which pass the host's socket
 and a session ticket in the environment (`chimera_tui.server.protocol.ENV_SOCKET`, `ENV_TICKET`); a web
@@ -30,8 +33,13 @@ from chimera_tui import games
 from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.server import protocol as P
 from chimera_tui.table.remote import HostError, HostLink, RemoteTable
+from chimera_tui.ui.screens.table_chat import HISTORY, ChatDialog
+from chimera_tui.ui.widgets.footer import KeysFooter
 
 STYLES = Path(chimera_tui.styles.__file__).parent
+
+AWAY_CHOICES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
+"""The away limits (seconds) the new-table dialog offers, besides the host's default."""
 
 
 def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
@@ -47,6 +55,14 @@ def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
         else:
             parts.append(seat.name if seat.here else f"{seat.name} (gone)")
     return ", ".join(parts)
+
+
+def duration(seconds: float) -> str:
+    """A time limit in words ("30 seconds", "1 minute", "2 minutes")."""
+    if seconds >= 60 and seconds % 60 == 0:
+        minutes = int(seconds // 60)
+        return f"{minutes} minute{'' if minutes == 1 else 's'}"
+    return f"{seconds:g} seconds"
 
 
 def fresh(before: tuple[str, ...], now: tuple[str, ...]) -> tuple[str, ...]:
@@ -77,6 +93,7 @@ class LineDialog(ModalScreen[str | None]):
         with Vertical():
             yield Label(self.title_text, markup=False)
             yield Input(placeholder=self.placeholder, max_length=self.max_length, id="line")
+        yield KeysFooter()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -96,30 +113,48 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
         width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1; background: $surface;
     }
     CreateDialog VerticalScroll { height: auto; max-height: 14; }
+    CreateDialog #fields { height: auto; }
     CreateDialog Select { width: 100%; }
     CreateDialog Horizontal { height: auto; }
     """
-    BINDINGS = [Binding("escape", "dismiss_none", "Back"), Binding("f5", "open", "Open the table")]
+    BINDINGS = [
+        Binding("f5", "open", "Open the table", tooltip="Open the table the fields describe"),
+        Binding("escape", "dismiss_none", "Back", tooltip="Back to the lobby without opening a table"),
+    ]
+
+    def __init__(self, away_limit: float = 120.0) -> None:
+        """`away_limit`: the host's default, chosen at first."""
+        super().__init__()
+        self.away_limit = away_limit
 
     def compose(self) -> ComposeResult:
         ids = games.game_ids()
         with Vertical():
             yield Label("Open a table (you take seat 1) · F5 opens it")
             yield Select([(games.title(g), g) for g in ids], value=ids[0], allow_blank=False, id="game")
-            yield Select(
-                [
-                    ("Public: listed in the lobby", "public"),
-                    ("Private: not listed, joined by its code only", "private"),
-                ],
-                value="public",
-                allow_blank=False,
-                id="visibility",
-            )
-            with VerticalScroll():
-                yield from self._fields(ids[0], games.get(ids[0]).min_players)
+            with VerticalScroll(can_focus=False):  # Tab goes from field to field, never to the box
+                yield Select(
+                    [
+                        ("Public: listed in the lobby", "public"),
+                        ("Private: not listed, joined by its code only", "private"),
+                    ],
+                    value="public",
+                    allow_blank=False,
+                    id="visibility",
+                )
+                limits = sorted({*AWAY_CHOICES, self.away_limit})
+                yield Select(
+                    [(f"A bot plays for an absent player after {duration(s)}", s) for s in limits],
+                    value=self.away_limit,
+                    allow_blank=False,
+                    id="away",
+                )
+                with Vertical(id="fields"):  # what depends on the game, built again when it changes
+                    yield from self._fields(ids[0], games.get(ids[0]).min_players)
             with Horizontal():
                 yield Button("Open", variant="primary", id="open")
                 yield Button("Back", id="back")
+        yield KeysFooter()
 
     @staticmethod
     def _fields(game: str, players: int) -> list[Select[Any]]:
@@ -153,7 +188,7 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
         return fields
 
     async def _rebuild(self, game: str, players: int) -> None:
-        box = self.query_one(VerticalScroll)
+        box = self.query_one("#fields", Vertical)
         await box.remove_children()
         await box.mount_all(self._fields(game, players))
 
@@ -181,7 +216,10 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
         for key, chosen in per_seat.items():
             options[key] = chosen[0] if len(set(chosen)) == 1 else ",".join(chosen)
         private = self.query_one("#visibility", Select).value == "private"
-        return P.CreateTable(game=game, players=players, bots=bots, options=options, private=private)
+        away = float(str(self.query_one("#away", Select).value))
+        return P.CreateTable(
+            game=game, players=players, bots=bots, options=options, private=private, away_limit=away
+        )
 
     @on(Button.Pressed, "#open")
     def action_open(self) -> None:
@@ -234,17 +272,22 @@ class WaitingScreen(Screen[None]):
 
 
 def clock_text(table: RemoteTable) -> str:
-    """Who is to act and for how long ("Alice thinking 1:05"), or "" when nobody is."""
+    """Who is away (a bot plays for them), and who is to act and for how long ("Bob away · Alice thinking
+    1:05"); "" when nobody is to act."""
     actor = table.to_act()
     if actor is None or not table.started:
         return ""
+    away = table.away()
+    parts = [f"{table.player_name(seat)} away" for seat in away if seat != actor]
+    doing = "away, a bot plays" if actor in away else "thinking"
     seconds = int(table.thinking())
-    return f"{table.player_name(actor)} thinking {seconds // 60}:{seconds % 60:02d}"
+    parts.append(f"{table.player_name(actor)} {doing} {seconds // 60}:{seconds % 60:02d}")
+    return " · ".join(parts)
 
 
 class TurnClock(Static):
-    """Over the top right corner of a game screen: whose turn it is and for how long, for everyone at the
-    table (the host says when the turn began; this ticks once a second)."""
+    """Over the top right corner of a game screen: who is away, whose turn it is and for how long, for
+    everyone at the table (the host says when the turn began; this ticks once a second)."""
 
     DEFAULT_CSS = """
     TurnClock {
@@ -287,6 +330,9 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.link = link
         self.codes: list[str] = []
+        self._tables: tuple[P.TableInfo, ...] = ()
+        self._shown: tuple[tuple[P.TableInfo, ...], int] | None = None
+        """What the grid shows: the tables, at which width (a refresh that changes neither draws nothing)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -294,9 +340,7 @@ class LobbyScreen(Screen[None]):
             "Enter joins or resumes the table under the cursor",
             id="lobby-title",
         )
-        table: DataTable[str] = DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-        table.add_columns("Code", "Game", "Seats", "State")
-        yield table
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
         yield Static("No open tables yet: press n to open one.", id="lobby-empty")
         yield Footer()
 
@@ -304,27 +348,53 @@ class LobbyScreen(Screen[None]):
         self.action_refresh()
         self.set_interval(3.0, self.action_refresh)
 
+    def on_resize(self) -> None:
+        self._fill()
+
     @work(exclusive=True, group="lobby-list")
     async def action_refresh(self) -> None:
         try:
-            tables = await self.link.list_tables()
+            self._tables = await self.link.list_tables()
         except HostError as exc:
             self.notify(exc.reason, severity="error")
             return
-        grid = self.query_one("#tables", DataTable)
-        grid.clear()
+        self._fill()
+
+    def _fill(self) -> None:
+        """Show the tables, the cursor staying on the table it was on. The Seats and State columns share the
+        width the others leave and wrap, so nothing is cut at 80 columns ("yours" and "private" included)."""
+        width = self.size.width
+        if self._shown == (self._tables, width) or width <= 0:
+            return
+        self._shown = (self._tables, width)
+        grid: DataTable[Text] = self.query_one("#tables", DataTable)
+        selected = self._selected()
+        code = max((len(info.code) for info in self._tables), default=4)
+        game = max((len(info.title) for info in self._tables), default=4)
+        room = width - 2 - (code + 2) - (game + 2) - 4  # the scrollbar, Code, Game, two paddings
+        seats_width = max(12, room * 11 // 20)
+        grid.clear(columns=True)
+        grid.add_column("Code")
+        grid.add_column("Game")
+        grid.add_column("Seats", width=seats_width)
+        grid.add_column("State", width=max(12, room - seats_width))
         self.codes = []
-        for info in tables:
+        for info in self._tables:
             if info.over:
                 state = "over"
             elif info.started:
                 state = info.round or "playing"
             else:
                 state = "waiting"
-            mark = (" (yours)" if info.mine else "") + (" (private)" if info.private else "")
-            grid.add_row(info.code, info.title, Text(seats_text(info.seats)), state + mark)
+            marks = ["yours"] * info.mine + ["private"] * info.private
+            if marks:
+                state += f" ({', '.join(marks)})"
+            cells = (Text(info.code), Text(info.title), Text(seats_text(info.seats)), Text(state))
+            grid.add_row(*cells, height=None, key=info.code)
             self.codes.append(info.code)
-        self.query_one("#lobby-empty", Static).display = not tables
+        if selected in self.codes:
+            grid.move_cursor(row=self.codes.index(selected), animate=False)
+        self.query_one("#lobby-empty", Static).display = not self._tables
 
     def _selected(self) -> str | None:
         grid = self.query_one("#tables", DataTable)
@@ -355,7 +425,7 @@ class LobbyScreen(Screen[None]):
             if request is not None:
                 self.app.create_table(request)  # type: ignore[attr-defined]
 
-        self.app.push_screen(CreateDialog(), chosen)
+        self.app.push_screen(CreateDialog(self.link.away_limit), chosen)
 
 
 class LobbyApp(App[int]):
@@ -367,7 +437,9 @@ class LobbyApp(App[int]):
     """The palette offers screenshots (files on the server) and such: nothing a remote player should do."""
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
-        Binding("ctrl+t", "chat", "Chat", show=False, tooltip="Say something at your table"),
+        # A priority key: it opens the chat over the game's own dialogs too, and the words typed then go to
+        # the chat's line, never to the dialog below. Shown (at the end of the footer) only at a table.
+        Binding("ctrl+t", "chat", "Chat", priority=True, tooltip="Read the table's chat and say something"),
     ]
 
     def __init__(self, socket_path: str, ticket: str, *, ask_name: bool = False) -> None:
@@ -379,6 +451,8 @@ class LobbyApp(App[int]):
         self.link: HostLink | None = None
         self.table: RemoteTable | None = None
         self._heard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self.chat_history: list[str] = []
+        """What was said at the current table since this session sat there (and what the host still had)."""
         from chimera_tui.ui.themes import THEMES
 
         for theme in THEMES:
@@ -423,7 +497,13 @@ class LobbyApp(App[int]):
         assert self.link is not None
         try:
             table = await self.link.create(
-                request.game, request.players, request.bots, request.options, private=request.private
+                request.game,
+                request.players,
+                request.bots,
+                request.options,
+                seed=request.seed,
+                private=request.private,
+                away_limit=request.away_limit,
             )
         except HostError as exc:
             self.notify(exc.reason, severity="warning", markup=False)
@@ -433,6 +513,7 @@ class LobbyApp(App[int]):
     def _open(self, table: RemoteTable) -> None:
         self.table = table
         self._heard = (table.chat_lines, table.notes)
+        self.chat_history = list(table.chat_lines)
         table.on_refusal(lambda reason: self.notify(reason, severity="warning", markup=False))
         table.subscribe(lambda: self._hear(table))
         if table.started:
@@ -445,23 +526,34 @@ class LobbyApp(App[int]):
         if table is not self.table:
             return
         chat, notes = self._heard
-        for line in fresh(chat, table.chat_lines):
-            self.notify(line, title="Chat", markup=False)
+        said = fresh(chat, table.chat_lines)
+        self.chat_history.extend(said)
+        del self.chat_history[:-HISTORY]
+        if isinstance(self.screen, ChatDialog):  # the lines show in the open chat
+            self.screen.add_lines(said)
+        else:
+            for line in said:
+                self.notify(line, title="Chat (Ctrl+T)", markup=False)
         for line in fresh(notes, table.notes):
             self.notify(line, markup=False)
         self._heard = (table.chat_lines, table.notes)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "chat":
+            return self.table is not None  # no chat key in the lobby
+        return True
+
     def action_chat(self) -> None:
         table = self.table
-        if table is None:
-            self.notify("Sit at a table to chat.", markup=False)
+        if table is None or isinstance(self.screen, ChatDialog):
             return
 
         def said(text: str | None) -> None:
             if text and table is self.table:
                 table.chat(text)
 
-        self.push_screen(LineDialog("Say at this table:", max_length=P.CHAT_LIMIT), said)
+        title = f"Chat at table {table.code} · Enter says your line · Esc closes"
+        self.push_screen(ChatDialog(title, self.chat_history, P.CHAT_LIMIT), said)
 
     def start_table(self, table: RemoteTable) -> None:
         """Show `table` on its game's own screen (replacing the waiting screen)."""
