@@ -168,8 +168,8 @@ def finish(w: W) -> None:
         cheats.append(tuple(got))
     w.cheats = cheats
     w.tell("cheats", CHEATS)
-    for s, got in enumerate(cheats):
-        w.tell("dealt", s, *got)
+    for s, dealt in enumerate(cheats):
+        w.tell("dealt", s, *dealt)
     w.phase = "turn"
     w.merchant = first_merchant(w)
     w.merchant_turns = 0

@@ -1,5 +1,5 @@
-"""Until Chimera Con has its own screen (issue 14), it plays on the generic screen: a new 3-player game
-starts there, and one move made with the keyboard is applied."""
+"""Chimera Con's screen keeps the generic screen's menu of legal actions (it is a `GenericGameScreen`): a new
+3-player game starts there, and one move made with the keyboard is applied."""
 
 from __future__ import annotations
 

@@ -32,8 +32,8 @@ async def test_the_screen_opens_and_a_key_makes_a_move(tmp_path: Path) -> None:
         assert table is not None
         board = str(screen.query_one("#con-board").render())
         assert "Player 1" in board
-        hand = str(screen.query_one("#con-table").render())
-        assert "Your hand:" in hand
+        hand = str(screen.query_one("#con-cards-text").render())
+        assert "Your hand · 6 creature cards" in hand
         await pilot.press("enter")
         await pilot.pause()
         assert table.match.notations[0].startswith("build ")

@@ -1,65 +1,189 @@
 """Chimera Con's screen: every chimera as head, body and rear with live totals, statuses and what an
-Unsupported part loses; the seat's own hand and cheats; the Market and Discard Piles face up; the turn step,
-the Merchant and the last dice; the log; the choices as a menu with a preview of the card each names.
+Unsupported part loses; the seat's own hand and cheats; the Market and Discard Piles face up; the round, the
+turn step, who decides and the dice; the log with what each action caused under it; the choices as a menu with
+a preview of the card each names; the results at the end.
 
-Keyboard: arrows move in the choices, Enter plays one, ``?`` opens the rules topic of the highlighted choice's
-card (or its rule), Tab moves between the choices and the log.
+Keyboard: arrows move in the choices and Enter plays one (in a cheat window the first is always playing no
+cheat); ``p`` passes every cheat window for the rest of the turn; ``c`` switches between the chimeras and the
+seat's cards where only one fits (below 110×32); ``?`` opens the rules topic of the highlighted choice's card
+(or its rule); Tab moves between the areas; ``r`` shows the results once the game is over.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
-from chimera_tui.ui.games.con.words import board, preview, table_lines, topic_for
+import chimera_tui.styles
+from chimera_tui.games.con.actions import Move
+from chimera_tui.ui.games.con.results import ResultsScreen, story
+from chimera_tui.ui.games.con.status import choice_label, dice_line, entry_lines, prompt_line, title
+from chimera_tui.ui.games.con.words import board, cards_page, preview, topic_for
 from chimera_tui.ui.games.generic import GenericGameScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
 
+STYLES = Path(chimera_tui.styles.__file__).parent
+WIDE = (110, 32)
+"""From this size (columns, lines) on, the chimeras and the seat's cards show side by side."""
+
 
 class ConScreen(GenericGameScreen):
-    """The chimeras on the left, the table and the choices on the right."""
+    """The chimeras and the cards on the left, the choices on the right, the log across the bottom."""
 
-    DEFAULT_CSS = """
-    #con-body { height: 1fr; }
-    #con-left { width: 3fr; }
-    #con-right { width: 2fr; min-width: 30; }
-    #con-board-scroll { height: 2fr; border: round $primary 50%; }
-    #con-board { height: auto; }
-    #con-table { height: auto; max-height: 9; border: round $secondary 50%; padding: 0 1; }
-    #con-preview { height: auto; max-height: 3; color: $text-muted; padding: 0 1; }
-    #generic-status { display: none; }
-    #generic-log { height: 1fr; min-height: 3; }
-    #generic-actions { height: 1fr; min-height: 4; border: round $accent; }
-    """
+    CSS_PATH: ClassVar[Any] = str(STYLES / "con.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "p",
+            "pass_turn",
+            "Pass turn",
+            id="con.pass_turn",
+            tooltip="Play no cheat now nor in any window until the next turn starts",
+        ),
+        Binding(
+            "c",
+            "page('cards')",
+            "Your cards",
+            id="con.page.cards",
+            tooltip="Your hand and cheats, the Market and Discard Piles",
+        ),
+        Binding("c", "page('chimeras')", "Chimeras", id="con.page.chimeras", tooltip="Every chimera"),
+        Binding("r", "results", "Results", id="con.results", tooltip="The results of the finished game"),
+    ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._page = "chimeras"
+        self._phase = ""
+        self._wide = False
+        self._announced = False
+        self._log_key: tuple[object, ...] = ()
+        self._pages_key: tuple[object, ...] = ()
+        self._entries: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
+        """Each log entry's wrapped lines by (action words, what it caused, width): a move wraps only what
+        is new."""
 
     def compose(self) -> ComposeResult:
-        yield Static(self.table.rules.title, id="game-title", classes="screen-title")
+        yield Static(self.table.rules.title, id="game-title", classes="screen-title", markup=False)
+        yield Static(id="con-prompt")
+        yield Static(id="con-dice", markup=False)
         with Horizontal(id="con-body"):
-            with Vertical(id="con-left"):
-                with VerticalScroll(id="con-board-scroll"):
+            with Horizontal(id="con-pages"):
+                with VerticalScroll(id="con-chimeras", classes="con-page -shown") as chimeras:
+                    chimeras.border_title = "Chimeras"
                     yield Static(id="con-board")
-                yield ActionLog(id="generic-log")
+                with VerticalScroll(id="con-cards", classes="con-page") as cards:
+                    cards.border_title = "Your cards · the piles"
+                    yield Static(id="con-cards-text")
             with Vertical(id="con-right"):
-                yield Static(id="con-table")
                 yield OptionList(id="generic-actions", markup=False)
                 yield Static(id="con-preview", markup=False)
-                yield Static(id="generic-status")
+        yield ActionLog(id="generic-log")
         yield KeysFooter()
 
+    # -- following the state ---------------------------------------------------------------------------
+
+    def _names(self, state: Any) -> list[str]:
+        return [self.table.player_name(i) for i in range(len(state.names))]
+
     def watch_state(self, state: Any) -> None:
-        super().watch_state(state)
         if state is None:
             return
-        names = [self.table.player_name(i) for i in range(len(state.names))]
+        names = self._names(state)
         actor = self.table.to_act()
-        self.query_one("#con-board", Static).update(board(state, names, actor))
-        self.query_one("#con-table", Static).update(table_lines(state, names, self.table.seat))
+        self.query_one("#game-title", Static).update(title(state, names))
+        waiting = self.waiting_words(actor) if actor is not None else None
+        if actor is not None and actor == self.table.seat:
+            waiting = None
+        self.query_one("#con-prompt", Static).update(prompt_line(state, names, waiting))
+        dice = self.query_one("#con-dice", Static)
+        line = dice_line(state, names)
+        dice.update(line)
+        dice.display = bool(line)
+        phase = "build" if state.phase == "build" else "play"
+        if phase != self._phase:  # building reads the hand; the rest of the round, the chimeras
+            self._phase = phase
+            self._set_page("cards" if phase == "build" else "chimeras")
+        self._show_pages()
+        self._show_choices(state)
+        self._show_log()
+
+    def _page_width(self, page: str) -> int:
+        """The width the lines of a page wrap to (before the first layout: what the layout will give)."""
+        width = self.query_one(f"#con-{page}").scrollable_content_region.width - 1
+        if width >= 20:
+            return width
+        size = self.app.size
+        wide = size.width >= WIDE[0] and size.height >= WIDE[1]
+        if page == "cards" and wide:
+            return 40
+        return max(size.width - (48 + 44 if wide else 30) - 5, 20)
+
+    def _show_pages(self) -> None:
+        """The chimeras and the seat's cards, wrapped to their pages."""
+        state = self.state
+        names = self._names(state)
+        actor = self.table.to_act()
+        key = (state, self.table.seat, actor, self._page_width("chimeras"), self._page_width("cards"))
+        if key == self._pages_key:
+            return
+        self._pages_key = key
+        self.query_one("#con-board", Static).update(board(state, names, actor, key[3]))
+        self.query_one("#con-cards-text", Static).update(cards_page(state, self.table.seat, key[4]))
+
+    def _show_choices(self, state: Any) -> None:
+        actions = self.query_one("#generic-actions", OptionList)
+        legal = self.table.legal_actions()
+        self._legal = legal
+        actions.clear_options()
+        actions.add_options([Option(choice_label(state, str(a)), id=str(i)) for i, a in enumerate(legal)])
+        if legal:
+            actions.border_title = "Your choices"
+        else:
+            actions.border_title = "Game over" if self.table.to_act() is None else "Waiting"
+        if legal:
+            actions.highlighted = 0
+            actions.focus()
         self._preview()
+
+    def _show_log(self) -> None:
+        """The log in words, each action with what it caused below it, wrapped to the log's width and
+        scrolled to the newest line."""
+        log = self.query_one(ActionLog)
+        width = log.scrollable_content_region.width - 1
+        if width < 20:  # not laid out yet: wrap to the screen
+            width = max(self.app.size.width - 4, 20)
+        texts, caused = self.table.log(), self.table.log_events()
+        key = (texts, caused, width)
+        if key != self._log_key:
+            self._log_key = key
+            lines: list[str] = []
+            entries = self._entries
+            for i, text in enumerate(texts):
+                told = tuple(caused[i]) if i < len(caused) else ()
+                wrapped = entries.get((text, told, width))
+                if wrapped is None:
+                    wrapped = entries[(text, told, width)] = entry_lines(text, told, width)
+                lines += wrapped
+            log.lines = tuple(lines)
+        self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
+
+    def on_resize(self, event: events.Resize) -> None:
+        wide = event.size.width >= WIDE[0] and event.size.height >= WIDE[1]
+        if wide != self._wide:
+            self._wide = wide
+            self.set_class(wide, "-wide")
+            self.refresh_bindings()
+        if self.state is not None:
+            self.call_after_refresh(self._show_log)
+            self.call_after_refresh(self._show_pages)
 
     def _highlighted_text(self) -> str:
         actions = self.query_one("#generic-actions", OptionList)
@@ -77,9 +201,57 @@ class ConScreen(GenericGameScreen):
         if self.state is not None:
             self._preview()
 
+    def choice_words(self, view: Any, action: Any) -> str:
+        """As the menu names it (an order: "Attack Bob")."""
+        return choice_label(view, str(action))
+
     def rules_topic(self) -> str | None:
         text = self._highlighted_text()
         return topic_for(text) if text else "overview"
+
+    # -- keys ------------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pass_turn":
+            return any(str(a) == "pass turn" for a in self._legal)
+        if action == "page":
+            return not self._wide and parameters[0] != self._page
+        if action == "results":
+            return self.table.rules.is_over(self.table.match.state)
+        return super().check_action(action, parameters)
+
+    def action_pass_turn(self) -> None:
+        """Play no cheat in this window nor in any other until the next turn starts."""
+        if any(str(a) == "pass turn" for a in self._legal):
+            self.submit(Move("pass turn"))
+
+    def action_page(self, page: str) -> None:
+        """Show the chimeras or the seat's cards (where only one fits)."""
+        self._set_page(page)
+        self.call_after_refresh(self._show_pages)
+
+    def _set_page(self, page: str) -> None:
+        self._page = page
+        for name in ("chimeras", "cards"):
+            self.query_one(f"#con-{name}").set_class(name == page, "-shown")
+        self.refresh_bindings()
+
+    def game_over(self) -> None:
+        """The results open by themselves once (r opens them again)."""
+        if not self._announced:
+            self._announced = True
+            self.call_after_refresh(self.action_results)
+
+    def action_results(self) -> None:
+        """Who won and by how much, what each player did, and which chimera won each round."""
+        match = self.table.match
+        if not self.is_attached or not self.table.rules.is_over(match.state):
+            return
+        if isinstance(self.app.screen, ResultsScreen):
+            return
+        states = [match.state_at(i) for i in range(len(match) + 1)]
+        names = self._names(match.state)
+        self.app.push_screen(ResultsScreen(story(states, match.log), names))
 
 
 SCREEN = ConScreen

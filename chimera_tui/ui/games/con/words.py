@@ -1,136 +1,226 @@
-"""Chimera Con's screen in words: the chimeras, the seat's hand, the piles and the rules topic of an action.
+"""Chimera Con's screen in words: the chimeras, the seat's cards and the piles, a choice's preview and its rules
+topic.
 
 Pure functions from a seat's view to Textual `Content` (never markup: player names are shown as typed).
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from textual.content import Content
 
 from chimera_tui.games.con import State
-from chimera_tui.games.con.content import STATS, content
+from chimera_tui.games.con.combat import action_of, family_dice
+from chimera_tui.games.con.content import STATS, Card, action_text, card_line, cheat_line, cheat_text, content
 from chimera_tui.games.con.state import HIDDEN, STATUS_NAMES
-from chimera_tui.games.con.told import words as told_words
-from chimera_tui.games.con.wording import card_name
-from chimera_tui.games.con.work import supported, totals
+from chimera_tui.games.con.wording import actor
+from chimera_tui.games.con.work import W, armor, supported, totals
 from chimera_tui.ui.seats import seat_content
 
 SLOT_NAMES = ("head", "body", "rear")
-NB = "\u00a0"
-"""A space the wrapping never drops (indents and gaps after a player's name)."""
-STEP_NAMES = {"draw": "Draw", "sub": "Substitute", "act": "Action", "discard": "Discard"}
+SLOT_MARKS = "┌├└"
 SIZE_MARK = ("", " L", " VL")
+LEGEND = (
+    "┌ head ├ body └ rear · stats Health/Might/Speed/Magic · L Large, VL Very Large · "
+    "cards held: creature+cheat"
+)
+CHEAT_SHORT = {
+    "add_dice": "+{n} {dice} for your side of an attack",
+    "drop_highest": "drop the other side's highest die",
+    "shield": "−{n} damage when you defend",
+    "smoke": "an attack on you misses",
+    "heal": "heal {n}",
+    "poison": "Poison another chimera",
+    "petrify": "Petrify a part of another chimera",
+    "ground": "bring a flying chimera down",
+    "market": "take a card from the Market Pile",
+    "draw": "draw {n} creature cards",
+    "swap": "swap a part from your hand, no action",
+}
+"""What each cheat does, short enough for one line of the cards page."""
+WHEN_SHORT = {"turn": "turn start", "roll": "after an attack's dice", "any": "any window"}
+
+
+def wrapped(text: str, width: int, indent: int) -> list[str]:
+    """`text` wrapped to `width`, its later lines indented by `indent` more than its first's own indent."""
+    if width < 20 or len(text) <= width:
+        return [text]
+    lead = len(text) - len(text.lstrip(" "))
+    return textwrap.wrap(
+        text.strip(), width, initial_indent=" " * lead, subsequent_indent=" " * (lead + indent)
+    ) or [text]
+
+
+def _stats(card: Card, petrified: bool) -> str:
+    return "/".join(str(v * 2 if i == 0 and petrified else v) for i, v in enumerate(card.stats))
 
 
 def card_cell(code: str, petrified: frozenset[str], unsupported: bool) -> str:
-    """One part as a line: name, family, size, its four stats, its actions, and what it loses or lacks."""
-    c = content()
+    """One part as a line: name, family, size, its four stats, its actions and tags, and what it loses."""
     if not code:
         return "(empty)"
-    card = c.cards[code]
-    stats = "/".join(str(v * 2 if i == 0 and code in petrified else v) for i, v in enumerate(card.stats))
-    bits = [f"{card.name} {card.family[:3]}{SIZE_MARK[card.size]} {stats}"]
-    if card.actions:
-        bits.append(", ".join(a.name for a in card.actions))
-    if card.tags:
-        bits.append(" ".join(sorted(card.tags)))
+    card = content().cards[code]
+    bits = [f"{card.name} · {card.family[:3]}{SIZE_MARK[card.size]} {_stats(card, code in petrified)}"]
+    extras = [a.name for a in card.actions] + sorted(card.tags)
+    if extras:
+        bits.append(", ".join(extras))
     if code in petrified:
-        bits.append("PETRIFIED")
+        bits.append("Petrified (Health ×2, its text lost)")
     if unsupported:
         bits.append("unsupported: adds no stats")
-    return " ".join(bits)
+    return " · ".join(bits)
 
 
-def chimera_block(state: State, seat: int, names: Sequence[str], actor: int | None) -> Content:
-    """One seat's chimera: a header with the live totals and statuses, then head, body and rear."""
+def chimera_block(
+    state: State, seat: int, names: Sequence[str], actor: int | None, width: int = 0
+) -> Content:
+    """One seat's chimera: its player, points, roles and statuses; live totals and cards held; head, body and
+    rear, each wrapped to `width` (0: no wrapping)."""
     parts = state.parts[seat]
     h, m, s, g = totals(parts, state.status[seat], state.petrified)
-    mark = f"▶{NB}" if seat == actor else f"{NB}{NB}"
-    roles = []
+    header = Content("▶ " if seat == actor else "  ") + seat_content(seat, names[seat], bold=True)
+    roles = [f"{state.points[seat]} pt"]
     if state.phase != "build" and seat == state.merchant:
-        roles.append(f"Merchant ({state.merchant_turns}/2 turns)")
+        roles.append(f"Merchant {state.merchant_turns}/2")
     if not state.alive[seat]:
         roles.append("ELIMINATED")
     roles += [name for bit, name in STATUS_NAMES if state.status[seat] & bit]
-    header = (
-        Content(mark)
-        + seat_content(seat, names[seat], bold=True)
-        + Content(f"{NB}{NB}{state.points[seat]} pt")
-    )
-    if roles:
-        header += Content(f"{NB}{NB}" + " · ".join(roles))
-    stats = f"{NB}{NB}· Health {max(0, h - state.damage[seat])}/{h}  Might {m}  Speed {s}  Magic {g}"
-    lines = [header, Content(stats)] if any(parts) else [header]
+    roles.append(f"{len(state.hands[seat])}+{len(state.cheats[seat])} cards")
+    lines = [header + Content(" · " + " · ".join(roles))]
     if not any(parts):
-        lines.append(Content(f"{NB}{NB}· (laid face down)" if state.built[seat] else f"{NB}{NB}· (building)"))
-    else:
-        sup = supported(parts)
-        for i, code in enumerate(parts):
-            lines.append(
-                Content(f"  {'┌├└'[i]} {SLOT_NAMES[i]:<4} {card_cell(code, state.petrified, not sup[i])}")
-            )
-    held = f"{NB}{NB}· holds {len(state.hands[seat])} creature, {len(state.cheats[seat])} cheat cards"
-    lines.append(Content.styled(held, "dim"))
+        lines.append(Content("    (laid face down)" if state.built[seat] else "    (building)"))
+        return Content("\n").join(lines)
+    left = max(0, h - state.damage[seat])
+    text = f"    Health {left}/{h} · Might {m} · Speed {s} · Magic {g}"
+    lines += [Content(x) for x in wrapped(text, width, 2)]
+    sup = supported(parts)
+    for i, code in enumerate(parts):
+        for x in wrapped(f"  {SLOT_MARKS[i]} {card_cell(code, state.petrified, not sup[i])}", width, 2):
+            lines.append(Content.styled(x, "dim") if not state.alive[seat] else Content(x))
     return Content("\n").join(lines)
 
 
-def board(state: State, names: Sequence[str], actor: int | None) -> Content:
-    """Every chimera, then the turn, the piles and the last dice."""
-    blocks = [
-        Content.styled(
-            "Parts top to bottom: head ┌, body ├, rear └; numbers Health/Might/Speed/Magic; L Large, VL Very Large",
-            "dim",
-        )
-    ]
-    blocks += [chimera_block(state, seat, names, actor) for seat in range(len(names))]
+def board(state: State, names: Sequence[str], actor: int | None, width: int = 0) -> Content:
+    """Every chimera, with a legend first; lines wrapped to `width` (0: no wrapping)."""
+    blocks = [Content.styled("\n".join(wrapped(LEGEND, width, 2)), "dim")]
+    blocks += [chimera_block(state, seat, names, actor, width) for seat in range(len(names))]
     return Content("\n").join(blocks)
 
 
-def table_lines(state: State, names: Sequence[str], seat: int | None) -> Content:
-    """Where the round stands, the seat's own hand, the Market and Discard Piles, and the last roll."""
-    lines = []
-    if state.phase == "turn":
-        lines.append(
-            Content(f"Round {state.round} · ")
-            + seat_content(state.active, names[state.active])
-            + Content(f"{NB}· {STEP_NAMES.get(state.step, state.step)} step")
-        )
-    elif state.phase == "market":
-        lines.append(Content(f"Round {state.round} · Market Phase"))
-    elif state.phase == "build":
-        lines.append(Content(f"Round {state.round} · building chimeras in private"))
-    else:
-        lines.append(Content("Game over"))
-    if state.asks and state.asks[-1].kind == "cheat":
-        who = state.asks[-1].seat
-        lines.append(seat_content(who, names[who]) + Content(f"{NB}may play a cheat now; the others wait"))
+def _creature_line(code: str) -> str:
+    card = content().cards[code]
+    acts = ", ".join(a.name for a in card.actions)
+    slot = f"{SLOT_NAMES[card.slot]}{SIZE_MARK[card.size]}"
+    return f"  {card.name} · {card.family[:3]} {slot} {_stats(card, False)}" + (f" · {acts}" if acts else "")
+
+
+def _cheat_line(code: str) -> str:
+    kind = content().cheats[code].kind
+    what = CHEAT_SHORT[kind.effect].format(n=kind.amount, dice="die" if kind.amount == 1 else "dice")
+    legal = "legal" if kind.legal else "illegal"
+    return f"  {kind.name} ({legal}, {WHEN_SHORT[kind.when]}): {what}"
+
+
+def card_name(code: str) -> str:
+    """A card's name from its code (creature or cheat)."""
+    c = content()
+    if code in c.cards:
+        return c.cards[code].name
+    if code in c.cheats:
+        return c.cheats[code].kind.name
+    return code
+
+
+def cards_page(state: State, seat: int | None, width: int = 0) -> Content:
+    """The seat's own hand and cheats (nobody else's), then the Market and Discard Piles, face up; lines
+    wrapped to `width` (0: no wrapping)."""
+    lines: list[str] = []
+    heads: set[int] = set()
+
+    def head(text: str) -> None:
+        heads.add(len(lines))
+        lines.append(text)
+
     if seat is not None:
         hand = [c for c in state.hands[seat] if c != HIDDEN]
         cheats = [c for c in state.cheats[seat] if c != HIDDEN]
-        lines.append(Content("Your hand: " + (", ".join(f"{card_name(c)} ({c})" for c in hand) or "none")))
-        lines.append(
-            Content("Your cheats: " + (", ".join(f"{card_name(c)} ({c})" for c in cheats) or "none"))
-        )
-    lines.append(Content("Market Pile: " + (", ".join(card_name(c) for c in state.market) or "empty")))
-    top = f" (top: {card_name(state.discard[-1])})" if state.discard else ""
-    lines.append(Content(f"Discard Pile: {len(state.discard)} cards{top}"))
-    if state.roll:
-        lines.append(Content.styled(" ".join(told_words(state.roll, names)), "italic"))
-    return Content("\n").join(lines)
+        head(f"Your hand · {len(hand)} creature cards")
+        for text in [_creature_line(c) for c in hand] or ["  (none)"]:
+            lines += wrapped(text, width, 2)
+        head(f"Your cheats · {len(cheats)}")
+        for text in [_cheat_line(c) for c in cheats] or ["  (none)"]:
+            lines += wrapped(text, width, 2)
+    else:
+        head("Watching: the players' hands are hidden")
+    market = state.market
+    head(f"Market Pile · {len(market)} face up")
+    if market:
+        lines += wrapped("  " + ", ".join(card_name(c) for c in market), width, 0)
+    discard = state.discard
+    head(f"Discard Pile · {len(discard)}")
+    if discard:
+        more = ", …" if len(discard) > 3 else ""
+        newest = ", ".join(card_name(c) for c in reversed(discard[-3:]))
+        lines += wrapped(f"  newest first: {newest}{more}", width, 2)
+    return Content("\n").join(
+        Content.styled(x, "bold") if i in heads else Content(x) for i, x in enumerate(lines)
+    )
+
+
+PLAIN = {
+    "pass": "No cheat now; you are asked again at the next window.",
+    "pass turn": "No cheat now nor in any window until the next turn starts.",
+    "stop": "Draw no more cards this turn.",
+    "keep": "Substitute no part this turn.",
+    "rest": "Take no action this turn.",
+    "end": "Keep the rest of your hand and end the Discard step.",
+    "greedy": "Swap your hand (but the card just taken) for the Market Pile; the Magic roll decides who goes first.",
+    "content": "Keep your hand as it is.",
+    "fly": "Airborne: only Aerial attacks reach you, and you attack only with them; no cheats while flying.",
+    "land": "Back on the ground: every attack reaches you again.",
+}
+"""Previews of the choices that name no card."""
+
+
+def attack_preview(state: State, text: str) -> str:
+    """An attack's odds in dice: each side's stat and dice, the target's Health and armor."""
+    words = text.split()
+    me = actor(state)
+    target = int(words[-1][1:]) - 1 if words[0] == "attack" else int(words[2][1:]) - 1
+    code, index = ("", 0) if words[0] == "attack" else (words[1].partition(".")[0], int(words[1][-1]))
+    a = action_of(code, index)
+    mine = totals(state.parts[me], state.status[me], state.petrified)
+    theirs = totals(state.parts[target], state.status[target], state.petrified)
+    extra = family_dice(W(state), me, code) if code and a.kind == "special" else 0
+    dice = mine[STATS.index(a.attack)] + extra
+    family = f" (+{extra} family)" if extra else ""
+    need = f", needs {a.requirement}" if a.requirement else ""
+    guard = armor(state.parts[target], state.petrified)
+    shield = f", armor {guard}" if guard and "Elemental" not in a.keywords else ""
+    back = "; a miss lets them strike back" if a.kind == "standard" and "Aerial" not in a.keywords else ""
+    return (
+        f"{a.name}: your {a.attack.capitalize()} {dice} dice{family}{need} against "
+        f"{state.names[target]}'s {a.defend.capitalize()} {theirs[STATS.index(a.defend)]} dice; "
+        f"Health {max(0, theirs[0] - state.damage[target])}/{theirs[0]}{shield}{back}."
+    )
 
 
 def preview(state: State, text: str) -> str:
-    """What choosing `text` involves, in one line: the card it names and its facts."""
-    from chimera_tui.games.con.content import card_line, cheat_line, cheat_text
-
+    """What choosing `text` involves, in a line or two: an attack's dice, else the card it names and its
+    facts."""
+    if text in PLAIN:
+        return PLAIN[text]
+    verb = text.split(" ", 1)[0]
+    if verb == "attack" or (verb == "use" and len(text.split()) > 2):
+        return attack_preview(state, text)
     c = content()
     for word in text.split()[1:]:
         code = word.partition(".")[0]
         if code in c.cards:
             card = c.cards[code]
-            acts = "; ".join(f"{a.name}: {a.kind}" for a in card.actions)
+            acts = "; ".join(f"{act.name}: {action_text(act)}" for act in card.actions)
             return f"{card.name}: {card_line(card)}" + (f" · {acts}" if acts else "")
         if code in c.cheats:
             kind = c.cheats[code].kind
@@ -158,4 +248,4 @@ def topic_for(text: str) -> str:
     return TOPIC_BY_VERB.get(text.split(" ", 1)[0], "overview")
 
 
-__all__ = ["STATS", "board", "preview", "table_lines", "topic_for"]
+__all__ = ["STATS", "board", "cards_page", "preview", "topic_for"]
