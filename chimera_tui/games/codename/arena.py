@@ -232,15 +232,26 @@ def current(state: State) -> int:
 
 def _begin_turn(state: State) -> State:
     seat = current(state)
-    p = state.players[seat]
-    state = msgspec.structs.replace(state, phase=Phase.TURN, roar=0, attack=None, waived=())
+    players = state.players
+    p = players[seat]
     if p.energy < REFILL:
         gain = REFILL - p.energy
-        state = with_player(state, seat, msgspec.structs.replace(p, energy=REFILL))
-        state = told.tell(state, f"{told.who(seat)}'s turn: takes {gain} energy from the box (now {REFILL}).")
-        state = told.note(state, seat, "gain", f"{gain} energy (the refill to {REFILL})")
+        players = (*players[:seat], msgspec.structs.replace(p, energy=REFILL), *players[seat + 1 :])
+        said = f"{told.who(seat)}'s turn: takes {gain} energy from the box (now {REFILL})."
+        ledger = told.noted(state.ledger, seat, "gain", f"{gain} energy (the refill to {REFILL})")
     else:
-        state = told.tell(state, f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none.")
+        said = f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none."
+        ledger = state.ledger
+    state = msgspec.structs.replace(
+        state,
+        phase=Phase.TURN,
+        roar=0,
+        attack=None,
+        waived=(),
+        players=players,
+        events=(*state.events, said),
+        ledger=ledger,
+    )
     return open_window(state)
 
 
@@ -269,12 +280,18 @@ def open_window(state: State) -> State:
     player whose turn it is), except those that passed for the rest of this turn; then the turn goes on."""
     if state.phase is Phase.OVER:
         return state
-    n = len(state.players)
-    me = current(state)
-    queue = tuple(
-        s % n for s in range(me + 1, me + n) if s % n not in state.waived and can_attach_now(state, s % n)
-    )
-    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=queue)
+    players, waived = state.players, state.waived
+    n = len(players)
+    me = state.order[state.turn]
+    queue = []
+    for s in range(me + 1, me + n):
+        s %= n
+        p = players[s]
+        if (
+            p.alive and p.energy >= ATTACH_COST and p.cards and s not in waived and can_attach(p)
+        ):  # can_attach_now
+            queue.append(s)
+    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=tuple(queue))
 
 
 def window_legal(state: State) -> list[Attach | Wait]:
@@ -408,11 +425,12 @@ def join_options(state: State) -> list[Join]:
 
 
 def _pay_use(state: State, seat: int, card: str) -> State:
-    p = state.players[seat]
+    players = state.players
+    p = players[seat]
     cost = stats(state, card).cost
-    p = msgspec.structs.replace(p, energy=p.energy - cost)
-    state = msgspec.structs.replace(with_player(state, seat, p), used=(*state.used, card))
-    return told.note(state, seat, f"spend:{cost}", "attacks") if cost else state
+    players = (*players[:seat], msgspec.structs.replace(p, energy=p.energy - cost), *players[seat + 1 :])
+    ledger = told.noted(state.ledger, seat, f"spend:{cost}", "attacks") if cost else state.ledger
+    return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger)
 
 
 def declare(state: State, seat: int, action: AttackWith) -> State:

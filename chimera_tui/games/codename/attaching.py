@@ -243,10 +243,8 @@ def hairiness(player: Player) -> int:
     return total + sum(_C.parts[p.card].hairiness for p in player.monster)
 
 
-_OPTIONS: dict[
-    tuple[int, int], tuple[tuple[str, ...], tuple[Placed, ...], tuple[str, ...], tuple[Attach, ...]]
-] = {}
-"""(id(cards), id(monster)) -> (cards, monster, torso, `attach_options`' answer), looked up by identity like
+_OPTIONS: dict[int, tuple[tuple[str, ...], tuple[Placed, ...], tuple[str, ...], tuple[Attach, ...]]] = {}
+"""id(cards) -> (cards, monster, torso, `attach_options`' answer: for those very three only), looked up by identity like
 `_OPEN`."""
 
 
@@ -262,12 +260,11 @@ def can_attach(player: Player) -> bool:
 
 def _known_options(player: Player) -> tuple[Attach, ...]:
     cards, monster, torso = player.cards, player.monster, player.torso
-    key = (id(cards), id(monster))
-    known = _OPTIONS.get(key)
+    known = _OPTIONS.get(id(cards))
     if known is None or known[0] is not cards or known[1] is not monster or known[2] is not torso:
         if len(_OPTIONS) >= _KNOWN_ROWS:
             _OPTIONS.clear()
-        known = _OPTIONS[key] = (cards, monster, torso, tuple(_attach_options(player)))
+        known = _OPTIONS[id(cards)] = (cards, monster, torso, tuple(_attach_options(player)))
     return known[3]
 
 

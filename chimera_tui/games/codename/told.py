@@ -80,7 +80,14 @@ def tell(state: State, *events: str) -> State:
 
 def note(state: State, seat: int, kind: str, text: str) -> State:
     """Record in the ledger that `seat` gained or lost something: `kind` is "gain", "lose" or "spend:N"."""
-    return msgspec.structs.replace(state, ledger=(*state.ledger, (seat, f"{kind}|{text}")))
+    return msgspec.structs.replace(state, ledger=noted(state.ledger, seat, kind, text))
+
+
+def noted(
+    ledger: tuple[tuple[int, str], ...], seat: int, kind: str, text: str
+) -> tuple[tuple[int, str], ...]:
+    """`ledger` with `note`'s entry added (for a caller replacing several fields of the state at once)."""
+    return (*ledger, (seat, f"{kind}|{text}"))
 
 
 def plural(count: int, word: str) -> str:
@@ -92,7 +99,10 @@ def summary(state: State, title: str) -> State:
     by_seat: dict[int, tuple[list[str], list[str], dict[str, int]]] = {}
     for seat, entry in state.ledger:
         kind, _, text = entry.partition("|")
-        gains, losses, spent = by_seat.setdefault(seat, ([], [], {}))
+        known = by_seat.get(seat)
+        if known is None:
+            known = by_seat[seat] = ([], [], {})
+        gains, losses, spent = known
         if kind == "gain":
             gains.append(text)
         elif kind == "lose":
