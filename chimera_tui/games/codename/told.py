@@ -27,15 +27,21 @@ def who(seat: int) -> str:
 
 def name(card: str) -> str:
     """A card's printed name; ``torso:N`` is "Player N+1's torso"."""
+    known = _NAMES.get(card)
+    if known is not None:
+        return known
     if card.startswith("torso:") and card[6:].isdigit():
         return f"{who(int(card[6:]))}'s torso"
-    part = _C.parts.get(card)
-    if part is not None:
-        return part.name
-    torso = _C.torsos.get(card)
-    if torso is not None:
-        return torso.name
     return "a face-down card"
+
+
+_NAMES = {
+    **{torso.id: torso.name for torso in _C.torsos.values()},
+    **{part.id: part.name for part in _C.parts.values()},
+    **{f"torso:{seat}": f"Player {seat + 1}'s torso" for seat in range(8)},
+}
+"""`name` of every card id and the first seats' torsos, looked up once (a part's name wins over a torso half's,
+as `name` checks parts first)."""
 
 
 def names(cards: Iterable[str]) -> str:
