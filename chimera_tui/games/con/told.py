@@ -298,3 +298,6 @@ _WORDS: dict[str, Wording] = {
     "greedy": _greedy, "merchant": _merchant,
 }  # fmt: skip
 """The wording of each kind of fact."""
+
+KINDS: frozenset[str] = frozenset(_WORDS)
+"""Every kind of fact the rules record."""

@@ -103,7 +103,8 @@ def check_invariants(s: State) -> None:
 
 
 def play_random(players: int, seed: int, *, check: bool = True, **options: str) -> tuple[State, int]:
-    """A whole seeded random game; with `check`, the invariants after every step and one point per round."""
+    """A whole seeded random game; with `check`, the invariants after every step and one point per round,
+    told once."""
     s = new(players, seed, **options)
     bot = RandomBot(RULES, seed ^ 0x5EED)
     steps = 0
@@ -117,6 +118,9 @@ def play_random(players: int, seed: int, *, check: bool = True, **options: str) 
             gained = sum(after.points) - sum(s.points)
             ended = after.round != s.round or after.phase == "over"
             assert gained == (1 if ended else 0), "exactly one point per round"
+            told = [f for f in after.told if f[0] == "point"]
+            assert len(told) == gained, "a round's point is told once, with its seat"
+            assert all(after.points[int(f[1])] == s.points[int(f[1])] + 1 for f in told)
         s = after
         steps += 1
         assert steps < 50_000
