@@ -19,6 +19,7 @@ from chimera_tui.ui.games.imaginarium.details import details
 from chimera_tui.ui.games.imaginarium.preview import changes, playable, preview_seen
 from chimera_tui.ui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.imaginarium.results import bonus_rows, cause_rows, vp_over_rounds
+from chimera_tui.ui.games.imaginarium.workshops import workshops_canvas
 
 RULES_TEXT = Path(V.__file__).parents[3] / "games" / "imaginarium" / "data" / "rules.md"
 TOPICS = set(re.findall(r"\{#([a-z0-9-]+)\}", RULES_TEXT.read_text()))
@@ -32,7 +33,7 @@ def drawn(state: State, viewer: int | None) -> set[str]:
         for canvas in (
             V.belt_canvas(state, width, frozenset(), False),
             V.office_canvas(state, width, frozenset(), False),
-            V.workshops_canvas(state, viewer, width, frozenset(), False, None),
+            workshops_canvas(state, viewer, width, frozenset(), False, None),
             V.dreams_canvas(state, width, frozenset(), False),
         ):
             keys |= {s.key for s in canvas.spots}

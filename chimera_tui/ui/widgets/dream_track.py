@@ -22,7 +22,8 @@ from itertools import pairwise
 
 from textual.reactive import reactive
 
-from chimera_tui.ui.widgets.place_canvas import Canvas, Line, PlaceCanvas, Spot
+from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
+from chimera_tui.ui.widgets.sketch import Canvas, Line, Spot
 
 N, E, S, W = 1, 2, 4, 8
 GLYPHS = {

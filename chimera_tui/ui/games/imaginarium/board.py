@@ -9,6 +9,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from chimera_tui.games.imaginarium import State
+from chimera_tui.games.imaginarium import prompt as rules_prompt
 from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
 from chimera_tui.games.imaginarium.flow import winners
 from chimera_tui.games.imaginarium.state import CAUSES
@@ -17,8 +18,11 @@ from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
 from chimera_tui.ui.games.imaginarium.preview import changes
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, TrackArea
+from chimera_tui.ui.games.imaginarium.workshops import workshops_canvas
+from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace
-from chimera_tui.ui.widgets.place_canvas import Canvas, PlaceCanvas
+from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
+from chimera_tui.ui.widgets.sketch import Canvas
 
 if TYPE_CHECKING:
     from chimera_tui.ui.games.imaginarium.screen import ImaginariumScreen
@@ -54,7 +58,7 @@ class Board:
         left = width - RIGHT - 3 if wide else width - 3  # the areas' borders and a scrollbar
         self._set("#belt", V.belt_canvas(state, left, lit, deciding))
         self._set("#office", V.office_canvas(state, left, lit, deciding))
-        self._set("#workshops", V.workshops_canvas(state, viewer, left, lit, deciding, Wd.turn_seat(state)))
+        self._set("#workshops", workshops_canvas(state, viewer, left, lit, deciding, Wd.turn_seat(state)))
         self._set("#dreams", V.dreams_canvas(state, (RIGHT if wide else width) - 4, lit, deciding))
         track = s.query_one(TrackArea)
         spaces, links = V.track_places(state, track.cell_height > 1, lit, deciding)
@@ -64,7 +68,8 @@ class Board:
             track.links = new_links
         if new_spaces != track.spaces:
             track.spaces = new_spaces
-        track.border_subtitle = "✓ reward taken: later tokens get 1 C"
+        later = content().economy.track_later_c
+        track.border_subtitle = f"✓ reward taken by the first token; later ones get {later} C"
 
     def _set(self, area: str, canvas: Canvas) -> None:
         widget = self.screen.query_one(area, BoardArea)
@@ -97,6 +102,47 @@ class Board:
             widget.focus()
 
     # -- words -----------------------------------------------------------------------------------------
+
+    def header(self, state: State) -> str:
+        """The top line: round, phase and step, whose turn, what is left of it (and the piles when wide)."""
+        narrow = self.screen._narrow
+        if state.phase == "over":
+            return "Imaginarium · game over"
+        turn = Wd.turn_seat(state)
+        whose = ""
+        if turn is not None:
+            whose = (
+                f" · {Wd.mark(turn)} {state.names[turn]}'s {'planning' if state.phase == 'plan' else 'turn'}"
+            )
+        piles = f" · deck {len(state.deck)}" + (f" · fragments {len(state.pile)}" if state.chimera else "")
+        left = Wd.left_this_turn(state)
+        return (
+            f"{'' if narrow else 'Imaginarium · '}Round {state.round} · {Wd.PHASE_WORDS[state.phase]}{whose}"
+            f"{' · ' + left if left else ''}{'' if narrow else piles}"
+        )
+
+    def prompt(self, state: State) -> str:
+        """Who decides what now (Content markup, names escaped), and the seat's own screen under it."""
+        table = self.screen.table
+        if state.phase == "over":
+            return "[b]Game over.[/b] " + escape(self.verdict()) + "  (r: results)"
+        seat = table.to_act()
+        if seat is None:
+            return ""
+        who = f"[b $text-accent]{escape(Wd.who(state, seat))}[/]"
+        waiting = self.screen.waiting_words(seat)
+        if waiting is not None:
+            return f"{who} [i]{escape(waiting)}[/i] ({escape(rules_prompt(state))})"
+        text = f"{who}: {escape(Wd.prompt_words(state))}"
+        if not self.screen._narrow:
+            keys = (
+                " · [b]Enter[/b] on a lit place, [b]c[/b] list"
+                if V.is_place_decision(state)
+                else " · [b]c[/b] to choose"
+            )
+            text += keys
+        mine = self.my_stock(state)
+        return text + (f"\n{escape(mine)}" if mine else "")
 
     def log_lines(self, width: int) -> tuple[str, ...]:
         """The log in words: each action, then what it caused as the viewer saw it (indented)."""

@@ -16,6 +16,7 @@ from chimera_tui.ui.games.imaginarium.widgets import ResultsScreen
 from chimera_tui.ui.games.imaginarium.words import team_name, team_seats
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace, layout
 
+LEGEND = "✓ reward taken by the first token there (later ones took 1 C) · the marks are the tokens"
 CATEGORY_WORDS = {"c": "C", "w": "W", "cu": "Cu", "cr": "Cr", "machines": "machines"}
 
 
@@ -85,6 +86,4 @@ def results_screen(table: Any) -> ResultsScreen:
     track = layout([TrackSpace(*s) for s in spaces], [TrackLink(*ln) for ln in links], 4, 2, 1, 1)
     from chimera_tui.ui.games.imaginarium.board import verdict_of
 
-    return ResultsScreen(
-        verdict_of(final), teams, cause_rows(final), columns, rounds, track, "✓ reward taken; marks: tokens"
-    )
+    return ResultsScreen(verdict_of(final), teams, cause_rows(final), columns, rounds, track, LEGEND)

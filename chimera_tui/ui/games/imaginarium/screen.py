@@ -14,7 +14,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, ClassVar
 
-import chimera_tui.styles
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,7 +22,8 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import Static
 
-from chimera_tui.games.imaginarium import Move, State, prompt
+import chimera_tui.styles
+from chimera_tui.games.imaginarium import Move, State
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
@@ -79,6 +79,10 @@ class ImaginariumScreen(GameScreen):
         self._results_shown = False
         self._narrow = True
         self._pane = "table"
+        self._chimera = str(table.config.options.get("chimera", "on")) != "off"
+        """The Chimera expansion is in play (without it there is no dream track and no dream pane)."""
+        self._panes = PANES if self._chimera else tuple(p for p in PANES if p != "dream")
+        self._areas = AREAS if self._chimera else tuple(a for a in AREAS if AREA_PANES[a] != "dream")
         self.board = Board(self)
 
     # -- layout ----------------------------------------------------------------------------------------
@@ -111,6 +115,7 @@ class ImaginariumScreen(GameScreen):
         ):
             self.query_one(area).border_title = title
         self._apply_size(self.app.size.width, self.app.size.height)
+        self.query_one("#pane-dream").display = self._chimera
         self.query_one("#belt").focus()
         super().on_mount()
 
@@ -146,15 +151,17 @@ class ImaginariumScreen(GameScreen):
     def action_area(self, step: int) -> None:
         """Tab: the next area (belt, office, workshops, track, dreams, log), showing its pane if needed."""
         focused = self.focused
-        here = f"#{focused.id}" if focused is not None and focused.id else AREAS[0]
-        index = AREAS.index(here) if here in AREAS else 0
-        target = AREAS[(index + step) % len(AREAS)]
+        areas = self._areas
+        here = f"#{focused.id}" if focused is not None and focused.id else areas[0]
+        index = areas.index(here) if here in areas else 0
+        target = areas[(index + step) % len(areas)]
         if self._narrow:
             self._show_pane(AREA_PANES[target])
         self.query_one(target).focus()
 
     def action_next_pane(self) -> None:
-        self.action_pane(PANES[(PANES.index(self._pane) + 1) % len(PANES)])
+        panes = self._panes
+        self.action_pane(panes[(panes.index(self._pane) + 1) % len(panes)])
 
     def action_pane(self, pane: str) -> None:
         """Show a pane (narrow layout) and put the keyboard there."""
@@ -221,47 +228,8 @@ class ImaginariumScreen(GameScreen):
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
 
     def _update_status(self) -> None:
-        state = self.state
-        header = self.query_one("#im-header", Static)
-        if state.phase == "over":
-            header.update("Imaginarium · game over", layout=False)
-        else:
-            turn = Wd.turn_seat(state)
-            whose = (
-                f" · {Wd.mark(turn)} {state.names[turn]}'s {'planning' if state.phase == 'plan' else 'turn'}"
-                if turn is not None
-                else ""
-            )
-            piles = f" · deck {len(state.deck)}" + (
-                f" · fragments {len(state.pile)}" if state.chimera else ""
-            )
-            left = Wd.left_this_turn(state)
-            header.update(
-                f"{'' if self._narrow else 'Imaginarium · '}Round {state.round} · {Wd.PHASE_WORDS[state.phase]}{whose}"
-                f"{' · ' + left if left else ''}{'' if self._narrow else piles}",
-                layout=False,
-            )
-        self.query_one("#im-prompt", Static).update(self._prompt_markup(), layout=False)
-
-    def _prompt_markup(self) -> str:
-        state, table = self.state, self.table
-        if state.phase == "over":
-            return "[b]Game over.[/b] " + escape(self.board.verdict()) + "  (r: results)"
-        seat = table.to_act()
-        if seat is None:
-            return ""
-        who = f"[b $text-accent]{escape(Wd.who(state, seat))}[/]"
-        if table.seats[seat].is_bot:
-            return f"{who} [i]is thinking…[/i] ({escape(prompt(state))})"
-        mine = self.board.my_stock(state)
-        text = f"{who}: {escape(Wd.prompt_words(state))}"
-        if not self._narrow:
-            text += (
-                " · [b]Enter[/b] on a lit place, [b]c[/b] list"
-                if V.is_place_decision(state)
-                else " · [b]c[/b] to choose"
-            )
-        return text + (f"\n{escape(mine)}" if mine else "")
+        self.query_one("#im-header", Static).update(self.board.header(self.state), layout=False)
+        self.query_one("#im-prompt", Static).update(self.board.prompt(self.state), layout=False)
 
     # -- detail and rules topic ------------------------------------------------------------------------
 
@@ -366,6 +334,15 @@ class ImaginariumScreen(GameScreen):
             chosen,
         )
 
+    def choice_words(self, view: Any, action: Any) -> str:
+        """`action` as the choices name it (the hint names its choice so)."""
+        return Wd.choice_words(view, str(action))
+
+    def choice_preview(self, view: Any, action: Any) -> list[str]:
+        """What `action` changes, from `view` alone, as the choices' previews say it."""
+        seat = Wd.actor(view)
+        return preview_seen(view, str(action), seat) if seat is not None else []
+
     def _maybe_ask(self) -> None:
         """Open the dialog by itself for a choice that is not about a place (once per step)."""
         if not self.is_attached or self.state is None or not self.deciding or self._dialog_open:
@@ -389,6 +366,8 @@ class ImaginariumScreen(GameScreen):
             return self.deciding or None
         if action == "finish":
             return any(t.split(" ", 1)[0] in END_VERBS for t in self._legal) or None
+        if action == "pane" and parameters == ("dream",):
+            return self._narrow and self._chimera
         if action in ("pane", "next_pane"):
             return self._narrow
         if action == "results":

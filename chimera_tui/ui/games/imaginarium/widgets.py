@@ -22,9 +22,10 @@ from textual.widgets.option_list import Option
 from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import DreamTrack
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.place_canvas import Canvas, PlaceCanvas
+from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
 from chimera_tui.ui.widgets.results_frame import ResultsFrame
 from chimera_tui.ui.widgets.round_chart import MARKS, round_chart
+from chimera_tui.ui.widgets.sketch import Canvas
 
 GAME_CLASSES: set[str] = {
     "place-canvas--type-production",
