@@ -89,8 +89,25 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
     def shuffle(self, items: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """`items` in a uniformly random order (Fisher–Yates) and the next Rng."""
         out = list(items)
-        rng = self
+        if self.rigged or len(out) < 2:
+            rng = self
+            for i in range(len(out) - 1, 0, -1):
+                j, rng = rng.below(i + 1)
+                out[i], out[j] = out[j], out[i]
+            return tuple(out), rng
+        base = self.seed & _MASK  # `below(i + 1)` for each step, its draws worked out inline as there
+        counter = self.counter
         for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                z = (base + counter * _GAMMA + _GAMMA) & _MASK
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                z ^= z >> 31
+                counter += 1
+                if z < limit:
+                    break
+            j = z % n
             out[i], out[j] = out[j], out[i]
-        return tuple(out), rng
+        return tuple(out), Rng(self.seed, counter)

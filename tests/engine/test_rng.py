@@ -93,3 +93,20 @@ def test_below_is_next_u64_with_rejection(seed: int, counter: int) -> None:
     """`below` works the draws out inline; they are `next_u64`'s, for any seed, position and range."""
     for n in (1, 2, 3, 6, 7, 40, 1000, 2**63 + 5, 2**64 - 1):
         assert Rng(seed, counter).below(n) == _below_by_draws(Rng(seed, counter), n)
+
+
+def _shuffle_by_below(rng: Rng, items: list[int]) -> tuple[tuple[int, ...], Rng]:
+    """`Rng.shuffle` as it was first written: Fisher-Yates with one `below` per step."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = rng.below(i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), rng
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=10**6), st.lists(st.integers(), max_size=80))
+def test_shuffle_is_fisher_yates_over_below(seed: int, counter: int, items: list[int]) -> None:
+    """`shuffle` works its draws out inline; the order and the Rng after are `below`'s, step by step."""
+    assert Rng(seed, counter).shuffle(items) == _shuffle_by_below(Rng(seed, counter), items)
+    rigged = Rng.rig(seed, *(k % (len(items) - k) for k in range(len(items) - 1)))
+    assert rigged.shuffle(items) == _shuffle_by_below(rigged, items)

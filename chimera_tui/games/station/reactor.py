@@ -7,8 +7,6 @@ printed reward is visible while it is empty; the Boiler Room gives all visible r
 
 from __future__ import annotations
 
-from collections import Counter
-
 from chimera_tui.games.station.core import G
 from chimera_tui.games.station.state import Task
 from chimera_tui.games.station.told import begin, end, tell
@@ -33,13 +31,16 @@ def draw_tile(g: G) -> str:
 
 def refill(g: G) -> None:
     """Fill every empty Reactor space from the draw pile (ST-REACTOR-10..12), and tell what came in."""
-    before = Counter(x for x in g.reactor if x)
+    drawn = []  # what came in: a refill only fills empty spaces (sliding reorders them)
     slide(g)
     for i in range(6):
         if not g.reactor[i]:
-            g.set_reactor(i, draw_tile(g))
+            tile = draw_tile(g)
+            g.set_reactor(i, tile)
+            if tile:
+                drawn.append(tile)
     slide(g)
-    came = sorted((Counter(x for x in g.reactor if x) - before).elements())
+    came = sorted(drawn)
     if came:
         tell(g, "The Reactor refills: " + ", ".join(g.c.modules[x].name for x in came) + ".")
     elif "" in g.reactor:
