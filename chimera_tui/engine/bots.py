@@ -66,10 +66,11 @@ class RandomBot:
         if not n:
             raise ValueError("a bot was asked to choose with no legal actions")
         limit = (1 << 64) - ((1 << 64) % n)  # rejection sampling keeps the choice unbiased, as Rng.below
-        base = self._seed & _MASK
         counter = self._counter
+        x = (self._seed & _MASK) + counter * _GAMMA  # the draw's input: seed + counter * gamma
         while True:
-            z = (base + counter * _GAMMA + _GAMMA) & _MASK
+            x += _GAMMA
+            z = x & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31

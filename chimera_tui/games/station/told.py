@@ -243,10 +243,15 @@ def tell(g: G, text: str) -> None:
 def round_summary(g: G) -> None:
     """The end of a round: each seat's points this round by cause, and where it stands."""
     tell(g, f"End of round {g.round}: what each player gained and lost")
+    scoring, now = g.scoring, g.round
+    first = len(scoring)  # scoring events are recorded as they happen, so this round's are the last ones
+    while first and scoring[first - 1].round == now:
+        first -= 1
+    this_round = scoring[first:]
     for seat in g.order():
         causes: dict[str, int] = {}
-        for e in g.scoring:
-            if e.seat == seat and e.round == g.round:
+        for e in this_round:
+            if e.seat == seat:
                 causes[e.cause] = causes.get(e.cause, 0) + e.points
         gained = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
         total = sum(causes.values())
