@@ -1,0 +1,94 @@
+"""The rules core's fast paths (issue 10) give the same answers as working them out afresh.
+
+A seat's monster and hand are tuples that every state keeps as they are until they change, so open sockets,
+outer parts, attach options, attackers, targets and which monster holds a card are looked up by the identity
+of those tuples. Each test compares the looked-up answer with the one worked out from a fresh copy of the
+state (decoded again, so no tuple is shared with anything seen before) on seeded random positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import msgspec
+
+from chimera_tui.engine import GameConfig
+from chimera_tui.engine.bots import RandomBot
+from chimera_tui.games.codename import RULES, arena, attaching, combat
+from chimera_tui.games.codename.actions import Action
+from chimera_tui.games.codename.state import Phase, State
+
+ENC = msgspec.msgpack.Encoder(order="deterministic")
+DEC = msgspec.msgpack.Decoder(State)
+
+
+def _positions(seeds: range) -> Iterator[tuple[State, Action]]:
+    """Every state of seeded random games (2-4 players, both dice rules), with the action taken from it."""
+    for seed in seeds:
+        options = {"sixes": "explode"} if seed % 3 == 0 else {}
+        state = RULES.new_game(GameConfig(players=2 + seed % 3, options=options), seed)
+        bot = RandomBot(RULES, seed)
+        while not RULES.is_over(state):
+            action = bot.choose(None, RULES.legal_actions(state), 0)
+            yield state, action
+            state = RULES.apply(state, action)
+
+
+def _fresh(state: State) -> State:
+    """An equal state sharing no object with `state` (nothing it holds was ever looked up before)."""
+    copy = DEC.decode(ENC.encode(state))
+    assert copy == state
+    return copy
+
+
+def _uncached(fn, *args):  # type: ignore[no-untyped-def]
+    """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
+    for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
+        cache.clear()
+    for cache in (arena._ATTACKERS, arena._AS_TARGET):
+        cache.clear()
+    return fn(*args)
+
+
+def test_geometry_looked_up_by_identity_matches_a_fresh_copy() -> None:
+    """Open sockets, outer parts and attach options of every seat at every step equal those worked out on a
+    fresh copy with empty caches."""
+    checked = 0
+    for state, _ in _positions(range(12)):
+        fresh = _fresh(state)
+        for p, q in zip(state.players, fresh.players, strict=True):
+            assert attaching.open_sockets(p) == _uncached(attaching.open_sockets, q)
+            assert attaching.outer_info(p) == _uncached(attaching.outer_info, q)
+            assert attaching.attach_options(p) == _uncached(attaching.attach_options, q)
+            assert attaching.can_attach(p) == bool(_uncached(attaching.attach_options, q))
+            checked += 1
+    assert checked > 3000
+
+
+def test_arena_answers_looked_up_by_identity_match_a_fresh_copy() -> None:
+    """Who holds a card, each seat's ready attackers and its targets, and the legal actions, at every arena
+    step, equal those worked out on a fresh copy with empty caches."""
+    checked = 0
+    for state, _ in _positions(range(12)):
+        if state.phase not in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW):
+            continue
+        fresh = _fresh(state)
+        for seat in range(len(state.players)):
+            assert arena._ready_attackers(state, seat) == _uncached(arena._ready_attackers, fresh, seat)
+            assert arena._targets(state, seat) == _uncached(arena._targets, fresh, seat)
+            for p in state.players:
+                for placed in p.monster:
+                    assert combat.owner_of(state, placed.card) == _uncached(
+                        combat.owner_of, fresh, placed.card
+                    )
+        assert RULES.legal_actions(state) == _uncached(RULES.legal_actions, fresh)
+        checked += 1
+    assert checked > 1000
+
+
+def test_apply_on_a_fresh_copy_gives_the_same_state() -> None:
+    """`apply` with warm caches and on a fresh copy with empty ones gives byte-identical states."""
+    for state, action in _positions(range(6)):
+        fast = RULES.apply(state, action)
+        slow = _uncached(RULES.apply, _fresh(state), action)
+        assert ENC.encode(fast) == ENC.encode(slow)
