@@ -5,13 +5,16 @@ every focus change: it removes every key widget, mounts new ones and applies the
 areas with Tab then cost about 25 ms of CPU at 160×50 and repainted the whole footer. This footer remembers
 what it shows and skips the rebuild when nothing it would show is different; when only some keys differ
 (a tooltip, a label, a key greyed out, a key more or less) it updates the key widgets it has, mounting or
-removing only the difference, and recomposes only when the keys are grouped.
+removing only the difference, and recomposes only when the keys are grouped. Its keys are made in the
+footer's compact style from the start: Textual's keys start compact, are restyled as they mount, and restyled
+again when the footer's (not compact) style reaches them, two style passes per key for every footer built.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from textual.app import ComposeResult
 from textual.compose import compose
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -24,6 +27,15 @@ class KeysFooter(Footer):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._shown: Hashable | None = None
+
+    def compose(self) -> ComposeResult:
+        for widget in super().compose():
+            bound = getattr(widget, "_reactive_connect", None) or {}
+            if isinstance(widget, FooterKey) and "compact" in bound:
+                # Bound to the footer's compact style: give it that style now, not as it mounts.
+                widget.set_reactive(FooterKey.compact, self.compact)
+                widget.set_class(self.compact, "-compact", update=False)
+            yield widget
 
     def _signature(self, screen: Screen[object]) -> Hashable:
         """What the footer would show for `screen` now."""
