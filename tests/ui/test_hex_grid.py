@@ -124,3 +124,35 @@ async def test_a_cursor_move_repaints_only_the_two_cells_it_touches() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert len(set(painted)) <= 2 * grid.cell_height
+
+
+async def test_new_cells_repaint_only_the_cells_that_look_different() -> None:
+    """A screen sets the cells again after every move (and after every dialog): unchanged cells cost nothing,
+    a changed one its own lines; a board with other hexes is laid out afresh."""
+    app = GridApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        grid = app.query_one(HexGrid)
+        await pilot.pause()
+        painted: list[int] = []
+        render_line = grid.render_line
+
+        def counting(y: int):  # type: ignore[no-untyped-def]
+            painted.append(y)
+            return render_line(y)
+
+        grid.render_line = counting  # type: ignore[method-assign]
+        grid.cells = dict(grid.cells)
+        await pilot.pause()
+        assert painted == []
+        changed = Hex(-1, 1)
+        grid.cells = {**grid.cells, changed: CellView.of("new", "text")}
+        await pilot.pause()
+        rows = {grid.cell_origin(changed)[1] + sub for sub in range(grid.cell_height)}
+        assert painted and set(painted) <= rows
+        y = grid.cell_origin(changed)[1]
+        assert "new" in "".join(seg.text for seg in grid.render_line(y))
+        painted.clear()
+        grid.cells = {h: cell for h, cell in grid.cells.items() if h != changed}
+        await pilot.pause()
+        assert set(painted) > rows  # another board: every line drawn again
+        assert "new" not in "".join(seg.text for seg in grid.render_line(y))

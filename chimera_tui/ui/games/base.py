@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
 from textual.events import Key
@@ -14,6 +15,8 @@ from textual.widget import Widget
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.hint import hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
+
+DialogT = TypeVar("DialogT", bound=Screen[Any])
 
 
 class GameScreen(Screen[None]):
@@ -64,6 +67,8 @@ class GameScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._shown_seat: int | None = None
         self._handing_off = False
+        self._kept: dict[str, Screen[Any]] = {}
+        """Dialogs this screen keeps and shows again (`push_kept`), by kind."""
 
     @property
     def game_id(self) -> str:
@@ -77,6 +82,45 @@ class GameScreen(Screen[None]):
         self.table.unsubscribe(self._table_changed)
         if self._bot_timer is not None:
             self._bot_timer.stop()
+        kept, self._kept = self._kept, {}
+        stacks = self.app._screen_stacks.values()
+        for dialog in kept.values():
+            if not any(dialog in stack for stack in stacks):
+                self.app.uninstall_screen(dialog)
+                dialog.remove()  # an uninstalled screen stays mounted (and in memory) until removed
+
+    def push_kept(
+        self,
+        kind: str,
+        make: Callable[[], DialogT],
+        reopen: Callable[[DialogT], object],
+        callback: Callable[[Any], None] | None = None,
+    ) -> DialogT:
+        """Show a dialog this screen keeps while it lives: built by `make` the first time, then shown again
+        after `reopen` has put the new content in it (building a dialog mounts and styles each of its
+        widgets, most of what opening one costs). While the kept one is already on the screen stack, a new
+        one is built for this time.
+
+        Args:
+            kind: Which dialog (a screen keeps one of each kind).
+            make: Builds the dialog with this time's content.
+            reopen: Puts this time's content in the kept dialog.
+            callback: Called with the dialog's result, as `App.push_screen`'s.
+
+        Returns:
+            The dialog pushed.
+        """
+        kept = self._kept.get(kind)
+        if kept is None or any(kept in stack for stack in self.app._screen_stacks.values()):
+            dialog = make()
+            if kept is None:
+                self._kept[kind] = dialog
+                self.app.install_screen(dialog, f"{kind}-{id(self)}")
+        else:
+            dialog = cast(DialogT, kept)  # kept under `kind`, so made by a `make` like this one
+            reopen(dialog)
+        self.app.push_screen(dialog, callback)
+        return dialog
 
     # -- following the table ---------------------------------------------------------------------------
 
@@ -157,9 +201,9 @@ class GameScreen(Screen[None]):
         return None
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import RulesScreen
+        from chimera_tui.ui.screens.rules import open_rules
 
-        self.app.push_screen(RulesScreen(self.game_id, topic=self.rules_topic()))
+        open_rules(self.app, self.game_id, self.rules_topic())
 
     def action_hint(self) -> None:
         """The search bot's choice for the seat at the keyboard, in words with a reason; never played."""

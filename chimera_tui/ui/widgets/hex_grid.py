@@ -131,8 +131,9 @@ class HexGrid(ScrollView, can_focus=True):
     }
     """
 
-    cells: reactive[Mapping[Hex, CellView]] = reactive(dict, always_update=True)
-    """Every hex on the board and what it shows (the board is exactly these hexes)."""
+    cells: reactive[Mapping[Hex, CellView]] = reactive(dict, always_update=True, repaint=False)
+    """Every hex on the board and what it shows (the board is exactly these hexes). Setting it repaints
+    only the cells that look different, or the whole board when it has other hexes."""
     cursor: reactive[Hex] = reactive(Hex(0, 0), always_update=True, repaint=False)
     """The hex under the cursor (clamped to the board)."""
     cell_width: reactive[int] = reactive(9)
@@ -246,7 +247,14 @@ class HexGrid(ScrollView, can_focus=True):
     def validate_row_gap(self, gap: int) -> int:
         return max(0, gap)
 
-    def watch_cells(self) -> None:
+    def watch_cells(self, old: Mapping[Hex, CellView], new: Mapping[Hex, CellView]) -> None:
+        if old is not new and old.keys() == new.keys() and self._rows:
+            # The same board: repaint only the cells that look different (a move changes a few; a screen
+            # setting the same cells again changes none), not every line of the board.
+            changed = [h for h, cell in new.items() if old[h] != cell]
+            if changed:
+                self._repaint_cells(*changed)
+            return
         rows: dict[int, list[Hex]] = {}
         for h in sorted(self.cells, key=lambda h: (h.r, h.q)):
             rows.setdefault(h.r, []).append(h)

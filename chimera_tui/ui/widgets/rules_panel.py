@@ -256,6 +256,17 @@ class RulesPanel(Widget):
         self._highlight(topic_id)
         return topic
 
+    def reset(self, topic_id: str) -> None:
+        """As the panel opens: `topic_id` on show from its top, the search cleared, the search box focused."""
+        search_box = self.query_one(_SearchInput)
+        if search_box.value:
+            search_box.value = ""
+            self.search_text = ""
+        if self.topic_id == topic_id:
+            self.query_one(_TopicText).scroll_home(animate=False)
+        self.show_topic(topic_id)
+        search_box.focus()
+
     def _highlight(self, topic_id: str | None) -> None:
         """Highlight `topic_id` in the list if it is listed, else the best match (which the list then previews)."""
         topic_list = self.query_one(_TopicList)

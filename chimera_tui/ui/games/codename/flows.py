@@ -159,7 +159,12 @@ class ChoosingGameScreen(PagedGameScreen):
             else:
                 self.submit(chosen)
 
-        self.app.push_screen(ActionMenu(title, [label for label, _ in entries], note), done)
+        labels = [label for label, _ in entries]
+
+        def reopen(menu: ActionMenu) -> None:
+            menu.reopen(title, labels, note)
+
+        self.push_kept("codename-menu", lambda: ActionMenu(title, labels, note), reopen, done)
 
     def _start_aim(self, part: str) -> None:
         state = self.state

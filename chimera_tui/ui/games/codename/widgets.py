@@ -16,7 +16,10 @@ from textual.widgets.option_list import Option
 
 
 class ActionMenu(ModalScreen[int | None]):
-    """A modal list of choices (legal actions in words); dismisses with the chosen index or None."""
+    """A modal list of choices (legal actions in words); dismisses with the chosen index or None.
+
+    The game screen keeps one and shows it again with new choices (`reopen`, `GameScreen.push_kept`).
+    """
 
     BINDINGS = [
         Binding("escape,q", "cancel", "Cancel", id="codename.menu.cancel", tooltip="Close without choosing"),
@@ -59,17 +62,35 @@ class ActionMenu(ModalScreen[int | None]):
         with Vertical(id="action-menu-box") as box:
             box.border_title = self.title_text
             box.border_subtitle = "Enter: choose · Esc: cancel"
-            if self.note:
-                yield Static(Content(self.note), id="action-menu-note")
-            yield OptionList(
-                *(Option(Content(label), id=str(i)) for i, label in enumerate(self.labels)),
-                id="action-menu-options",
-            )
+            note = Static(Content(self.note), id="action-menu-note")
+            note.display = bool(self.note)
+            yield note
+            yield OptionList(*self._options(), id="action-menu-options")
+
+    def _options(self) -> list[Option]:
+        return [Option(Content(label), id=str(i)) for i, label in enumerate(self.labels)]
 
     def on_mount(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
+
+    def reopen(self, title: str, labels: Sequence[str], note: str = "") -> None:
+        """Show new choices, as a new menu would (call it before pushing the menu again)."""
+        self.title_text = title
+        self.labels = tuple(labels)
+        self.note = note
+        if not self.is_mounted:
+            return
+        self.query_one("#action-menu-box").border_title = title
+        note_line = self.query_one("#action-menu-note", Static)
+        note_line.update(Content(note))
+        note_line.display = bool(note)
+        self.query_one(OptionList).set_options(self._options())
+        self._start()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

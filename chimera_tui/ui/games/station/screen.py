@@ -112,6 +112,8 @@ class StationScreen(GameScreen):
         self._narrow = True
         self._pane = "board"
         self._log_shown: tuple[tuple[str, ...], int] = ((), 0)
+        self._applied_size: tuple[int, int] | None = None
+        """The terminal size the layout was last set for."""
 
     # -- layout ----------------------------------------------------------------------------------------
 
@@ -146,11 +148,14 @@ class StationScreen(GameScreen):
         self._apply_size(event.size.width, event.size.height)
 
     def on_screen_resume(self) -> None:
-        """Back from a dialog or the rules: the terminal may have been resized meanwhile."""
-        self._apply_size(self.app.size.width, self.app.size.height)
+        """Back from a dialog or the rules: the terminal may have been resized meanwhile (at the same size
+        nothing needs laying out or drawing again)."""
+        if (self.app.size.width, self.app.size.height) != self._applied_size:
+            self._apply_size(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._maybe_ask)  # e.g. after the hand-off screen
 
     def _apply_size(self, width: int, height: int) -> None:
+        self._applied_size = (width, height)
         wide = width >= WIDE[0] and height >= WIDE[1]
         medium = not wide and width >= MEDIUM[0] and height >= MEDIUM[1]
         narrow = not wide and not medium
@@ -508,8 +513,16 @@ class StationScreen(GameScreen):
                 self.submit(actions[index])
 
         prompt = f"{W.mark(seat)} {table.player_name(seat)}: {title}"
-        self.app.push_screen(
-            ChoiceDialog(prompt, words, previews, context=context, topic=topic or ctx_topic), chosen
+        topic = topic or ctx_topic
+
+        def reopen(dialog: ChoiceDialog) -> None:
+            dialog.reopen(prompt, words, previews, context=context, topic=topic)
+
+        self.push_kept(
+            "station-choices",
+            lambda: ChoiceDialog(prompt, words, previews, context=context, topic=topic),
+            reopen,
+            chosen,
         )
 
     def _maybe_ask(self) -> None:

@@ -274,7 +274,11 @@ class MatPanel(Widget):
 
 
 class ChoiceDialog(ModalScreen[int | None]):
-    """A list of choices in words with a preview of what the highlighted one changes; Escape cancels."""
+    """A list of choices in words with a preview of what the highlighted one changes; Escape cancels.
+
+    A game screen keeps one and shows it again with new choices (`reopen`): building one mounts a dozen
+    widgets and styles each, most of the cost of opening it.
+    """
 
     UNDO: ClassVar[int] = -1
     """What the dialog returns when the player asks to undo instead of choosing."""
@@ -327,19 +331,49 @@ class ChoiceDialog(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="choice-box") as box:
             box.border_title = escape(self.title_text)
-            if self.context:
-                yield Static(self.context, id="choice-context", markup=False)
-            yield OptionList(
-                *[Option(Text(c), id=str(i)) for i, c in enumerate(self.choices)], id="choice-list"
-            )
+            context = Static(self.context, id="choice-context", markup=False)
+            context.display = bool(self.context)
+            yield context
+            yield OptionList(*self._options(), id="choice-list")
             yield Static(id="choice-preview", markup=False)
         yield KeysFooter()
 
+    def _options(self) -> list[Option]:
+        return [Option(Text(c), id=str(i)) for i, c in enumerate(self.choices)]
+
     def on_mount(self) -> None:
+        self._start()
+
+    def _start(self) -> None:
+        """The first choice highlighted and previewed, the keyboard on the list."""
         options = self.query_one(OptionList)
         options.highlighted = 0
         options.focus()
         self._show_preview(0)
+
+    def reopen(
+        self,
+        title: str,
+        choices: Sequence[str],
+        previews: Sequence[Sequence[str]],
+        *,
+        context: str = "",
+        topic: str | None = None,
+    ) -> None:
+        """Show new choices, as a new dialog would (call it before pushing the dialog again)."""
+        self.title_text = title
+        self.choices = list(choices)
+        self.previews = [list(p) for p in previews]
+        self.context = context
+        self.topic = topic
+        if not self.is_mounted:
+            return
+        self.query_one("#choice-box").border_title = escape(title)
+        context_line = self.query_one("#choice-context", Static)
+        context_line.update(context)
+        context_line.display = bool(context)
+        self.query_one(OptionList).set_options(self._options())
+        self._start()
 
     def _show_preview(self, index: int | None) -> None:
         if index is None or index >= len(self.previews):
@@ -362,9 +396,9 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.dismiss(self.UNDO)
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import RulesScreen
+        from chimera_tui.ui.screens.rules import open_rules
 
-        self.app.push_screen(RulesScreen(self.game_id, topic=self.topic))
+        open_rules(self.app, self.game_id, self.topic)
 
 
 class ResultsScreen(ResultsFrame):
