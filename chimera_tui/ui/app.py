@@ -1,4 +1,8 @@
-"""The Textual application: screens, global keys, the command palette, saving and starting games."""
+"""The Textual application: screens, global keys, the command palette, saving and starting games.
+
+What only a game or the saves folder needs (saves, tables, game screens) is imported when first used, not
+before the menu's first frame (`chimera bench --startup`).
+"""
 
 from __future__ import annotations
 
@@ -8,32 +12,25 @@ import signal
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 import chimera_tui.styles
-from chimera_tui.launch import GameStart, LaunchPlan
-from chimera_tui.saves import (
-    SaveError,
-    SaveLock,
-    acquire,
-    new_save_path,
-    save_into_folder,
-    save_match,
-    saves_dir,
-)
-from chimera_tui.table.local import LocalTable
+from chimera_tui.launch import LaunchPlan
+from chimera_tui.ui import collector
 from chimera_tui.ui.commands import ChimeraCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
-from chimera_tui.ui.dialogs.unsaved import LeaveChoice, UnsavedDialog
-from chimera_tui.ui.games import screen_class
-from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.themes import THEMES
+
+if TYPE_CHECKING:
+    from chimera_tui.launch import GameStart
+    from chimera_tui.saves import SaveLock
+    from chimera_tui.table.local import LocalTable
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 """The TCSS folder (top-level styles/, installed as the package chimera_tui.styles)."""
@@ -65,6 +62,10 @@ class ChimeraApp(App[int]):
     HANDLED_SIGNALS: ClassVar[tuple[signal.Signals, ...]] = (signal.SIGTERM, signal.SIGHUP)
     """Signals that end the app cleanly (final save, terminal restored): kill, and a dropped SSH line."""
 
+    SETTLE_AFTER: ClassVar[float] = 1.0
+    """Seconds after a game screen opens before what is alive is frozen out of full garbage collections
+    (`collector.settle`)."""
+
     def __init__(
         self,
         plan: LaunchPlan | None = None,
@@ -87,12 +88,17 @@ class ChimeraApp(App[int]):
         """Why the game's latest moves could not be written (None: everything is on disk)."""
         self._screenshots = screenshots
         self._signals: list[signal.Signals] = []
+        self._gc_thresholds: tuple[int, ...] | None = None
+        self.settle_garbage: bool | None = None
+        """Freeze what a game screen holds once it has settled (`collector`); None: only on a real terminal,
+        since a full collection in a test process holding the whole test suite is slow and buys nothing."""
         for theme_ in THEMES:
             self.register_theme(theme_)
 
     # -- start-up --------------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        self._gc_thresholds = collector.tune()
         if self._theme_name:
             if self._theme_name in self.available_themes:
                 self.theme = self._theme_name
@@ -102,6 +108,10 @@ class ChimeraApp(App[int]):
         if self.plan.start is not None:
             self.start_game(self.plan.start)
         self.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def on_unmount(self) -> None:
+        if self._gc_thresholds is not None:
+            collector.restore(self._gc_thresholds)
 
     def on_load(self) -> None:
         # Before the terminal is put in raw mode, so no moment of the run can be killed without restoring it.
@@ -191,6 +201,8 @@ class ChimeraApp(App[int]):
 
     def saves_folder(self) -> Path | None:
         """The saves folder, or None (with a notification) when it cannot be made."""
+        from chimera_tui.saves import SaveError, saves_dir
+
         try:
             return saves_dir(self._saves_override)
         except SaveError as exc:
@@ -208,6 +220,10 @@ class ChimeraApp(App[int]):
         self._open_game(start, from_dialog)
 
     def _open_game(self, start: GameStart, from_dialog: bool) -> None:
+        from chimera_tui.saves import new_save_path
+        from chimera_tui.table.local import LocalTable
+        from chimera_tui.ui.games import screen_class
+
         self._unsaved = None
         if from_dialog:
             while not isinstance(self.screen, MenuScreen) and len(self.screen_stack) > 1:
@@ -224,12 +240,18 @@ class ChimeraApp(App[int]):
         if start.save_path is None:
             self._write(table, quiet=True)
         self.push_screen(screen_class(start.game_id)(table, bot_delay=self.bot_delay))
+        collector.thaw()  # the game screen this one replaces, if any, can go
+        settle = self.settle_garbage if self.settle_garbage is not None else not self.is_headless
+        if settle:
+            self.set_timer(self.SETTLE_AFTER, collector.settle, name="settle garbage")
         for notice in start.notices:
             self.notify(notice, title="Loaded", markup=False, timeout=10)
 
     def _hold_lock(self, start: GameStart) -> None:
         """Hold the lock of the save being played (saves.acquire), releasing the previous game's (unless it
         is the same save, whose lock this process already holds)."""
+        from chimera_tui.saves import SaveError, acquire
+
         previous, self._lock = getattr(self, "_lock", None), start.lock
         if self._lock is None and self.save_path is not None:
             with contextlib.suppress(SaveError):
@@ -247,6 +269,8 @@ class ChimeraApp(App[int]):
             self._write(self._table, quiet=True)
 
     def _write(self, table: LocalTable, *, quiet: bool) -> bool:
+        from chimera_tui.saves import SaveError, save_match
+
         if self.save_path is None:
             self._unsaved = "There is no saves folder, so this game cannot be saved."
             if not quiet:
@@ -279,9 +303,12 @@ class ChimeraApp(App[int]):
     def leave_game(self) -> None:
         """Back to the menu; the game is already saved (else we ask first)."""
 
+        from chimera_tui.ui.games.base import GameScreen
+
         def leave() -> None:
             if isinstance(self.screen, GameScreen):
                 self.pop_screen()
+            collector.thaw()
             self._table = None
             self._release_lock()
             self._unsaved = None
@@ -291,6 +318,8 @@ class ChimeraApp(App[int]):
     def leave_then(self, proceed: Callable[[], None]) -> None:
         """Run `proceed` (which leaves the game in play) now, or, when the game's latest moves are not
         saved, after asking: save them in another folder, leave without them, or stay."""
+        from chimera_tui.ui.dialogs.unsaved import LeaveChoice, UnsavedDialog
+
         if self._table is None or self._unsaved is None:
             proceed()
             return
@@ -306,6 +335,8 @@ class ChimeraApp(App[int]):
     def save_into(self, folder: Path) -> str | None:
         """Write the game in play as a new file in `folder` (saves.save_into_folder) and keep autosaving
         there; returns None, or why it could not."""
+        from chimera_tui.saves import SaveError, save_into_folder
+
         table = self._table
         if table is None:
             return None
@@ -358,6 +389,7 @@ class ChimeraApp(App[int]):
         def to_menu() -> None:
             while len(self.screen_stack) > 2:
                 self.pop_screen()
+            collector.thaw()
             self._table = None
             self._release_lock()
             self._unsaved = None
