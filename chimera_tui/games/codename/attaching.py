@@ -272,7 +272,7 @@ def _attach_options(player: Player) -> list[Attach]:
     sockets = open_sockets(player)
     if not sockets:
         return []
-    out = []
+    out: list[Attach] = []
     seen = set()
     for card in player.cards:
         if card in seen:

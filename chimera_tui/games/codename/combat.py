@@ -76,9 +76,9 @@ def part_stats(card: str) -> Stats:
 def owner_of(state: State, card: str) -> int:
     """The seat whose monster `card` is attached to (or whose torso it is), or -1."""
     if card.startswith("torso:"):
-        seat = card[6:]
-        if seat.isdigit() and int(seat) < len(state.players) and state.players[int(seat)].torso:
-            return int(seat)
+        number = card[6:]
+        if number.isdigit() and int(number) < len(state.players) and state.players[int(number)].torso:
+            return int(number)
         return -1
     for seat, p in enumerate(state.players):
         monster = p.monster

@@ -168,8 +168,8 @@ class G:
         before = self.before
         if before is not None and seat not in before:
             before[seat] = (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)  # seat_snap
-        if p.__class__ is P:
-            return p  # type: ignore[return-value]
+        if isinstance(p, P):
+            return p
         q = self.players[seat] = P(*astuple(p))
         self.thawed.append(seat)
         return q

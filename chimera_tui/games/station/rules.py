@@ -149,9 +149,9 @@ def _apply_flush(g: G, a: Flush, known: bool) -> None:
 
 def _why_action(g: G, action: Action) -> Why:
     """The reason for what an action changes at once (brain points on placing, a resolved choice)."""
-    if action.__class__ is Place:
-        return action  # type: ignore[return-value]  # worded (the module's name) only when something is told
-    if action.__class__ is Flush:
+    if isinstance(action, Place):
+        return action  # worded (the module's name) only when something is told
+    if isinstance(action, Flush):
         return "flush"
     return g.tasks[-1] if g.tasks else None
 
@@ -169,7 +169,7 @@ skips checking it again (a bot or a person nearly always chooses from the list i
 `legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
 answers the task loop has just worked out (`G.asked`)."""
 
-_KEPT: tuple[State | None, G | None] = (None, None)
+_KEPT: tuple[State, G] | None = None
 """The last state `apply` returned and the working copy it was frozen from, which holds the same values:
 listing that state's actions (or asking whose turn it is) reads that copy instead of making another, and
 the next `apply` on that state takes it (`G.restart`) instead of thawing the state again. Taking it clears
@@ -179,7 +179,7 @@ this, so a copy is never changed by two calls (a second `apply` on the same stat
 def _reader(state: State) -> G:
     """A working copy of `state` to read from."""
     kept = _KEPT
-    return kept[1] if kept[0] is state else G(state)  # type: ignore[return-value]
+    return kept[1] if kept is not None and kept[0] is state else G(state)
 
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
@@ -243,10 +243,12 @@ class StationRules:
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
         kept = _KEPT
-        if kept[0] is state:  # the copy this state was frozen from: taken (never shared while it changes)
-            _KEPT = (None, None)
+        if (
+            kept is not None and kept[0] is state
+        ):  # the copy it was frozen from: taken, never shared while it changes
+            _KEPT = None
             g = kept[1]
-            g.restart(state)  # type: ignore[union-attr]
+            g.restart(state)
         else:
             g = G(state)
         listed = _LISTED

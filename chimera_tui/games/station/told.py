@@ -94,10 +94,10 @@ def why_of(g: G, t: Task | Place | None) -> str:
     """The reason a step's changes happened, in a few words."""
     if t is None:
         return ""
-    if t.__class__ is Place:  # a placement: the module placed on (nothing for the Lab or the Lounge)
-        m = g.c.modules.get(t.space)  # type: ignore[union-attr]
+    if isinstance(t, Place):  # a placement: the module placed on (nothing for the Lab or the Lounge)
+        m = g.c.modules.get(t.space)
         return m.name if m else ""
-    place = t.place  # type: ignore[union-attr]
+    place = t.place
     if t.kind == "op":
         if place == "research":
             return "research reward"
