@@ -36,6 +36,7 @@ class GameScreen(Screen[None]):
             "Save",
             id="game.save",
             tooltip="Save now (the game also saves after every move)",
+            show=False,  # every move is saved already; its footer room goes to the hint (80 columns)
         ),
         Binding(
             "question_mark,f1",
