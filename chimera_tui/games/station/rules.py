@@ -62,13 +62,37 @@ def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
     return (who[0], who[1], None) if who else None
 
 
+class _Places(dict[str, Place]):
+    """Space -> worker `worker`'s `Place` there, made the first time it is asked for (a Place is a value, so
+    one made once serves every listing)."""
+
+    __slots__ = ("worker",)
+
+    def __init__(self, worker: int) -> None:
+        super().__init__()
+        self.worker = worker
+
+    def __missing__(self, space: str) -> Place:
+        made = self[space] = Place(self.worker, space)
+        return made
+
+
+def _can_flush(g: G, seat: int) -> bool:
+    return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
+
+
+_PLACES = tuple(_Places(wi) for wi in range(8))
+"""`_Places` of the first eight workers of a seat (a seat has at most six)."""
+_FLUSH = Flush()
+
+
 def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
     """One `Place` per space for the first of the seat's pool workers with each set of components."""
-    out: list[Action] = []
     memo: dict[str, bool] = {}
     if len(workers) == 1:
         wi = workers[0]
-        return [Place(wi, s) for s in legal_spaces(g, seat, wi, memo)]
+        return list(map(_PLACES[wi].__getitem__, legal_spaces(g, seat, wi, memo)))
+    out: list[Action] = []
     seen: set[tuple[str, ...]] = set()
     ws = g.players[seat].workers
     for wi in workers:
@@ -76,23 +100,25 @@ def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
         if comps in seen:
             continue
         seen.add(comps)
-        out += [Place(wi, s) for s in legal_spaces(g, seat, wi, memo)]
+        out.extend(map(_PLACES[wi].__getitem__, legal_spaces(g, seat, wi, memo)))
     return out
-
-
-def _can_flush(g: G, seat: int) -> bool:
-    return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
 
 
 def legal(g: G) -> list[Action]:
     """The legal actions in `g`, dispatched on the pending decision."""
-    if g.phase is Phase.OVER:
+    phase = g.phase
+    if phase is Phase.OVER:
         return []
+    if not g.tasks and phase is Phase.PLACEMENT:  # a Placement turn: the flush is offered at its start
+        seat = g.turn
+        acts = _place_actions(g, seat, g.pool_workers(seat))
+        if g.players[seat].card:
+            acts.append(_FLUSH)
+        return acts
     placing = _placing(g)
     if placing is not None:
         seat, workers, _ = placing
-        acts = _place_actions(g, seat, workers)
-        return [*acts, Flush()] if _can_flush(g, seat) else acts
+        return _place_actions(g, seat, workers)
     t = g.tasks[-1]
     return [Choose(v) for v in CHOICES[t.kind][0](g, t)]
 
