@@ -45,9 +45,20 @@ def _screen(app: ChimeraApp) -> ImaginariumScreen:
     return next(s for s in app.screen_stack if isinstance(s, ImaginariumScreen))
 
 
+def _next_key(screen: ImaginariumScreen) -> str:
+    """The key a quick player presses now: Enter on the lit place under the cursor, else n (end the step),
+    else c (every choice). Reorganizing ends at once (its moves could go on for ever)."""
+    finish = screen.check_action("finish", ()) is True
+    if finish and screen.state.current == "reorganize":
+        return "n"
+    focused = screen.focused
+    on_lit = isinstance(focused, BoardArea | TrackArea) and focused.cursor in screen._places
+    return "enter" if on_lit else "n" if finish else "c"
+
+
 async def _play_by_keys(app: ChimeraApp, pilot: Any, limit: int = 6000) -> int:
-    """Play the people's seats by keys until the end: Enter in a dialog or on a hand-off, Enter on the lit
-    place the screen put the cursor on, else n (end the step) or c (every choice). Returns the presses."""
+    """Play the people's seats by keys until the end: Enter in a dialog or on a hand-off, else `_next_key`.
+    Returns the presses."""
     screen = _screen(app)
     table = screen.table
     presses = 0
@@ -58,9 +69,7 @@ async def _play_by_keys(app: ChimeraApp, pilot: Any, limit: int = 6000) -> int:
         if isinstance(app.screen, (ChoiceDialog, HandOffScreen)):
             await pilot.press("enter")
         elif app.screen is screen and actor is not None and not table.seats[actor].is_bot and screen.deciding:
-            focused = screen.focused
-            on_lit = isinstance(focused, BoardArea | TrackArea) and focused.cursor in screen._places
-            await pilot.press("enter" if on_lit else "n" if screen.check_action("finish", ()) else "c")
+            await pilot.press(_next_key(screen))
         else:
             await pilot.pause(0.01)
             continue
@@ -130,9 +139,7 @@ async def test_whole_four_player_team_game_by_keys(tmp_path: Path) -> None:
                 and not table.seats[actor].is_bot
                 and screen.deciding
             ):
-                focused = screen.focused
-                on_lit = isinstance(focused, BoardArea | TrackArea) and focused.cursor in screen._places
-                await pilot.press("enter" if on_lit else "n" if screen.check_action("finish", ()) else "c")
+                await pilot.press(_next_key(screen))
             else:
                 await pilot.pause(0.01)
         assert table.rules.is_over(table.match.state)
@@ -206,9 +213,7 @@ async def test_no_hand_off_shows_another_seats_secrets(tmp_path: Path) -> None:
             if isinstance(app.screen, ChoiceDialog):
                 await pilot.press("enter")
             elif app.screen is screen and screen.deciding:
-                focused = screen.focused
-                on_lit = isinstance(focused, BoardArea | TrackArea) and focused.cursor in screen._places
-                await pilot.press("enter" if on_lit else "n" if screen.check_action("finish", ()) else "c")
+                await pilot.press(_next_key(screen))
             else:
                 await pilot.pause(0.02)
         assert checked >= 6

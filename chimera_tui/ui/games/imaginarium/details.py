@@ -107,7 +107,7 @@ def details(state: State, key: str) -> tuple[str, str, str | None]:
         action = ACTIONS[n]
         return (
             f"{ACTION_NAME[action]} ({state.names[seat]}'s dial)",
-            ACTION_LINES[action],
+            ACTION_LINES[action].format(trades=c.economy.trade_limit, extraction=c.economy.extraction),
             ACTION_TOPIC[action],
         )
     if kind == "helper":
@@ -155,10 +155,10 @@ def _space(state: State, sid: str) -> tuple[str, str, str | None]:
 
 ACTION_LINES = {
     "repair": "pay a broken machine's repair cost and put it in an empty slot of your workshop",
-    "transactions": "buy or sell up to 3 units for charcoalium, one at a time",
+    "transactions": "buy or sell up to {trades} units for charcoalium, one at a time (the Broker allows more)",
     "dismantle": "take a machine apart for resources (special machines cannot be)",
     "reorganize": "move machines between slots, pair compatible ones, split pairs",
-    "extraction": "gain 3 charcoalium",
+    "extraction": "gain {extraction} charcoalium (the Foreman adds more)",
     "recruit": "hire an assistant from the meeting room",
 }
 """Each dial action in a line (the rules topic has the whole of it)."""

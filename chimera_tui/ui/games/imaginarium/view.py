@@ -300,7 +300,7 @@ def dreams_canvas(state: State, width: int, lit: frozenset[str], deciding: bool)
         sym, hue = team_mark(state, team)
         names = " & ".join(state.names[s] for s in team_seats(state, team))
         x = sk.put(0, team, sym, f"mark-{hue}")
-        name_w = 18 if width >= 50 else 12
+        name_w = 22 if width >= 56 else 18 if width >= 50 else 12
         x = sk.put(x + 1, team, short(names, name_w).ljust(name_w), "")
         x = sk.put(x + 1, team, f"{tm.token:<4}", "muted")
         start = x

@@ -110,11 +110,14 @@ def _panel(
     ]
     if seat == viewer:
         title.append((" (you)", "muted"))
-    title.append((f" · workshop {p.workshop} ", "muted"))
-    if state.team_play:
-        mates = [state.names[s] for s in team_seats(state, p.team) if s != seat]
-        title.append((f"· with {', '.join(mates)} ", "muted"))
-    sk.spans(x + 1, y, tuple(title), width - 12)
+    room = width - 12
+    if state.team_play:  # the partner first: it says whose screen and broken machines these are
+        for mate in (s for s in team_seats(state, p.team) if s != seat):
+            title += [(" · with ", "muted"), (mark(mate), f"mark-{mate}"), (" " + state.names[mate], "")]
+    workshop = f" · workshop {p.workshop} "
+    if sum(len(t) for t, _ in title) + len(workshop) <= room:
+        title.append((workshop, "muted"))
+    sk.spans(x + 1, y, tuple(title), room)
     if team.vp:
         vp = f" {team.total} VP "
         sk.put(x + width - 1 - len(vp), y, vp, "title")
