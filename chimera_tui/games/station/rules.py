@@ -81,6 +81,15 @@ def _can_flush(g: G, seat: int) -> bool:
     return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
 
 
+class _Choices(dict[str, Choose]):
+    """Value -> its `Choose`, made the first time it is asked for (like `_Places`)."""
+
+    def __missing__(self, value: str) -> Choose:
+        made = self[value] = Choose(value)
+        return made
+
+
+_CHOICES = _Choices()
 _PLACES = tuple(_Places(wi) for wi in range(8))
 """`_Places` of the first eight workers of a seat (a seat has at most six)."""
 _FLUSH = Flush()
@@ -120,7 +129,7 @@ def legal(g: G) -> list[Action]:
         seat, workers, _ = placing
         return _place_actions(g, seat, workers)
     t = g.tasks[-1]
-    return [Choose(v) for v in CHOICES[t.kind][0](g, t)]
+    return list(map(_CHOICES.__getitem__, CHOICES[t.kind][0](g, t)))
 
 
 def _apply_place(g: G, a: Place, known: bool) -> None:
@@ -269,9 +278,8 @@ class StationRules:
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
         kept = _KEPT
-        if (
-            kept is not None and kept[0] is state
-        ):  # the copy it was frozen from: taken, never shared while it changes
+        if kept is not None and kept[0] is state:
+            # the copy this state was frozen from: taken, so it is never shared while it changes
             _KEPT = None
             g = kept[1]
             g.restart(state)
@@ -290,7 +298,7 @@ class StationRules:
         g.s = after
         _KEPT = (after, g)
         if g.asked:
-            _LISTED = (after, tuple([Choose(v) for v in g.asked]))
+            _LISTED = (after, tuple(map(_CHOICES.__getitem__, g.asked)))
         return after
 
     def is_over(self, state: State) -> bool:
