@@ -174,12 +174,15 @@ class StationScreen(GameScreen):
         self.refresh_bindings()
 
     def _show_pane(self, pane: str) -> None:
+        """Show `pane` (the narrow layout shows one at a time; the others show every pane). Panes are shown
+        by `display`, not by CSS classes, so that turning to another does not restyle the whole screen."""
         self._pane = pane
-        self.query_one("#station-left").set_class(pane in ("board", "log"), "-active")
-        self.query_one("#station-right").set_class(pane in ("station", "players"), "-active")
+        every = not self._narrow
+        self.query_one("#station-left").display = every or pane in ("board", "log")
+        self.query_one("#station-right").display = every or pane in ("station", "players")
         for name in PANES:
-            self.query_one(f"#{'station-log' if name == 'log' else 'pane-' + name}").set_class(
-                name == pane, "-shown"
+            self.query_one(f"#{'station-log' if name == 'log' else 'pane-' + name}").display = (
+                every or name == pane
             )
         if pane == "log" and self.state is not None:  # a log shown for the first time opens on the newest
             self.call_after_refresh(self._show_log)
