@@ -67,6 +67,7 @@ class HostLink:
         self.closed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._close_listeners: list[Callable[[], None]] = []
+        self._error_listeners: list[Callable[[Exception], None]] = []
 
     @classmethod
     async def connect(
@@ -190,6 +191,11 @@ class HostLink:
         """Call `listener` when the connection to the host ends."""
         self._close_listeners.append(listener)
 
+    def on_error(self, listener: Callable[[Exception], None]) -> None:
+        """Call `listener` with what a table's listener (a screen) raised while taking the host's news; the
+        connection goes on. Without one, the exception ends the connection."""
+        self._error_listeners.append(listener)
+
     # -- receiving -------------------------------------------------------------------------------------
 
     async def _read_loop(self) -> None:
@@ -198,7 +204,14 @@ class HostLink:
                 body = await P.read_frame(self._reader, P.HOST_FRAME_LIMIT)
                 if body is None:
                     break
-                self._dispatch(P.decode_host(body))
+                message = P.decode_host(body)
+                try:
+                    self._dispatch(message)
+                except Exception as exc:  # a screen's bug, not the connection's: never "the host closed"
+                    if not self._error_listeners:
+                        raise
+                    for failed in list(self._error_listeners):
+                        failed(exc)
         except (P.ProtocolError, ConnectionError):
             pass
         finally:

@@ -401,3 +401,20 @@ async def test_saves_are_written_off_the_event_loop_one_at_a_time(tmp_path: Path
         assert table.match is not None
         assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
         await alice.close()
+
+
+async def test_a_screen_failing_on_the_hosts_news_costs_no_connection(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        failures: list[Exception] = []
+        alice.on_error(failures.append)
+        a = await alice.create("station", 2, bots=(None, "random"), seed=3)
+
+        def broken() -> None:
+            raise RuntimeError("a screen's bug")
+
+        a.subscribe(broken)
+        await play([a], 3)  # the news keeps coming
+        assert failures and all(str(f) == "a screen's bug" for f in failures)
+        assert not alice.closed.is_set()
+        await alice.close()

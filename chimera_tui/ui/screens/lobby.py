@@ -477,7 +477,17 @@ class LobbyApp(App[int]):
             self.exit(1, message=f"chimera: {exc.reason}")
             return
         self.link.on_close(self._host_gone)
+        self.link.on_error(self._screen_failed)
         self.push_screen(LobbyScreen(self.link))
+
+    def _screen_failed(self, error: Exception) -> None:
+        """A screen failed on the host's news: fail as it would at a local table (the app's own error, with
+        its traceback), not as a lost connection."""
+
+        def fail() -> None:
+            raise error
+
+        self.call_next(fail)
 
     def _host_gone(self) -> None:
         self.exit(1, message="chimera: the table host closed the connection.")
