@@ -7,8 +7,10 @@ Starts ``chimera serve`` as its own process on a free loopback port, then with a
 - time from connecting to the lobby's first frame, and the bytes of the first paint (until the screen is
   quiet for 0.5 s);
 - Alice opens a two-seat Station table from the lobby, Bob joins it by its code; on Alice's Station board,
-  the bytes sent per cursor move (arrow keys around a square) and per Tab (next area), each counted until the
-  screen is quiet for 0.25 s (the turn clock's once-a-second tick lands in some of these windows);
+  the bytes sent per cursor move (arrow keys around a square) and per Tab (next area), each counted from the
+  press until the screen has answered and then been quiet for 0.25 s (the turn clock's once-a-second tick
+  lands in some of these windows). Tab is reported as a whole and split: at 80x24 the narrow layout shows one
+  pane at a time, so a Tab either moves within the pane (Reactor to Lab to perks) or shows another pane;
 - the resident memory of the server process and of each session's client process (from /proc).
 
 ``--truecolor`` makes the clients send ``COLORTERM=truecolor`` (as ``ssh -o SendEnv=COLORTERM`` does), so
@@ -29,8 +31,12 @@ from pathlib import Path
 
 import asyncssh
 
+from chimera_tui.ui.games.station.screen import AREA_PANES, AREAS
+
 QUIET_KEY = 0.25
 QUIET_PAINT = 0.5
+ANSWER_LIMIT = 2.0
+"""Seconds a press waits for the first byte of its answer (a press that changes nothing costs this)."""
 
 
 class Session:
@@ -58,11 +64,15 @@ class Session:
             await asyncio.sleep(0.02)
 
     async def press(self, key: bytes) -> int:
-        """Bytes sent in answer to `key`."""
+        """Bytes sent in answer to `key`: from the press until the answer has begun and the screen is then
+        quiet. (Waiting only for quiet would end at once, the screen being quiet before the press, and count a
+        slow answer against the next press: Tab, which repaints a pane, read 0 bytes twice in three.)"""
         await self.quiet(QUIET_KEY)
         before = len(self.received)
         self.process.stdin.write(key)
-        await asyncio.sleep(0.02)
+        end = time.monotonic() + ANSWER_LIMIT
+        while len(self.received) == before and time.monotonic() < end:
+            await asyncio.sleep(0.005)
         await self.quiet(QUIET_KEY)
         return len(self.received) - before
 
@@ -154,6 +164,12 @@ async def bench(moves: int, truecolor: bool) -> None:
         arrows = [b"\x1b[C", b"\x1b[B", b"\x1b[D", b"\x1b[A"]
         cursor = [await alice.press(arrows[i % 4]) for i in range(moves)]
         tab = [await alice.press(b"\t") for _ in range(moves)]
+        # Tab i leaves the area it reached before for the next one (the board first: "1" put it there).
+        switches = [
+            AREA_PANES[AREAS[i % len(AREAS)]] != AREA_PANES[AREAS[(i + 1) % len(AREAS)]] for i in range(moves)
+        ]
+        within = [n for n, switch in zip(tab, switches, strict=True) if not switch]
+        across = [n for n, switch in zip(tab, switches, strict=True) if switch]
         if "--raw" in sys.argv:
             print("cursor", cursor, "tab", tab)
         sessions = children(server.pid)
@@ -167,9 +183,9 @@ async def bench(moves: int, truecolor: bool) -> None:
             f"  cursor move on the Station board: median {statistics.median(cursor):.0f} bytes "
             f"(min {min(cursor)}, max {max(cursor)})"
         )
-        print(
-            f"  Tab to the next area: median {statistics.median(tab):.0f} bytes (min {min(tab)}, max {max(tab)})"
-        )
+        print(f"  Tab to the next area: {_spread(tab)}")
+        print(f"    within the pane shown ({len(within)} presses): {_spread(within)}")
+        print(f"    to another pane ({len(across)} presses): {_spread(across)}")
         print(
             f"  memory: server {server_kib / 1024:.0f} MiB RSS; per session (client process) "
             f"{statistics.mean(client_kib) / 1024:.0f} MiB RSS ({len(client_kib)} sessions)"
@@ -177,6 +193,12 @@ async def bench(moves: int, truecolor: bool) -> None:
     finally:
         server.terminate()
         await server.wait()
+
+
+def _spread(sizes: list[int]) -> str:
+    if not sizes:
+        return "none"
+    return f"median {statistics.median(sizes):.0f} bytes (min {min(sizes)}, max {max(sizes)})"
 
 
 def main() -> None:
