@@ -155,7 +155,8 @@ def _lands(f: Fact, n: Sequence[str]) -> str:
 def _attack(f: Fact, n: Sequence[str]) -> str:
     _, s, t, code, index, att, dfn, extra = f
     a = action_of(str(code), int(str(index)))
-    more = f", {_n(extra, 'family die')} among them" if int(str(extra)) else ""
+    count = int(str(extra))
+    more = f", {count} family {'die' if count == 1 else 'dice'} among them" if count else ""
     return (
         f"{_who(n, s)} rolls {a.attack.capitalize()} {summed(att)}{more} against "
         f"{_who(n, t)}'s {a.defend.capitalize()} {summed(dfn)}."
@@ -219,7 +220,8 @@ def _check(f: Fact, n: Sequence[str]) -> str:
 
 
 def _more(f: Fact, n: Sequence[str]) -> str:
-    return f"{_who(n, f[1])} adds {_n(len(str(f[2])), 'die')}: {'+'.join(str(f[2]))}."
+    count = len(str(f[2]))
+    return f"{_who(n, f[1])} adds {count} {'die' if count == 1 else 'dice'}: {'+'.join(str(f[2]))}."
 
 
 def _drop(f: Fact, n: Sequence[str]) -> str:

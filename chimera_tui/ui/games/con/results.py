@@ -113,15 +113,21 @@ def rows(s: Story) -> list[tuple[str, list[str]]]:
         return [str(v) for v in values]
 
     return [
-        ("Attacks made", nums(s.attacks)),
+        ("Attacks", nums(s.attacks)),
         ("… that hit", nums(s.hits)),
-        ("Damage dealt (counterattacks too)", nums(s.dealt)),
+        ("Damage dealt¹", nums(s.dealt)),
         ("Damage taken", nums(s.taken)),
-        ("Chimeras eliminated", nums(s.eliminated)),
+        ("Eliminated²", nums(s.eliminated)),
         ("Cheats played", nums(s.cheats)),
-        ("… caught on a 1", nums(s.caught)),
-        ("Points: rounds won", nums(s.points)),
+        ("… caught", nums(s.caught)),
+        ("Points", nums(s.points)),
     ]
+
+
+NOTES = (
+    "¹ counterattacks too · ² chimeras that player's attacks or counterattacks finished · a cheat is "
+    "caught on a 1 · a point for each round won"
+)
 
 
 def round_lines(s: Story, names: Sequence[str]) -> list[tuple[int, str]]:
@@ -170,6 +176,8 @@ class ResultsScreen(ResultsFrame):
         for n, (label, cells) in enumerate(table_rows):
             last = n + 1 == len(table_rows)
             table.add_row(label, *cells, style="bold" if last else "", end_section=n + 2 == len(table_rows))
+        table.caption = NOTES
+        table.caption_justify = "left"
         return table
 
     def chart(self) -> Text:

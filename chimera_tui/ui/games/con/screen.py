@@ -98,7 +98,7 @@ class ConScreen(GenericGameScreen):
             return
         names = self._names(state)
         actor = self.table.to_act()
-        self.query_one("#game-title", Static).update(title(state, names))
+        self.query_one("#game-title", Static).update(title(state, names, self.app.size.width - 2))
         waiting = self.waiting_words(actor) if actor is not None else None
         if actor is not None and actor == self.table.seat:
             waiting = None
@@ -182,6 +182,8 @@ class ConScreen(GenericGameScreen):
             self.set_class(wide, "-wide")
             self.refresh_bindings()
         if self.state is not None:
+            names = self._names(self.state)
+            self.query_one("#game-title", Static).update(title(self.state, names, event.size.width - 2))
             self.call_after_refresh(self._show_log)
             self.call_after_refresh(self._show_pages)
 

@@ -21,19 +21,22 @@ from chimera_tui.ui.seats import seat_content
 STEP_NAMES = {"draw": "Draw", "sub": "Substitute", "act": "Action", "discard": "Discard"}
 
 
-def title(state: State, names: Sequence[str]) -> str:
-    """The title line: the game, the round and its phase, whose turn and which step."""
+def title(state: State, names: Sequence[str], width: int = 0) -> str:
+    """The title line: the game, the round and its phase, whose turn and which step; the points that win the
+    game when `width` (0: any) leaves room."""
     if state.phase == "over":
         best = max(state.points)
         winner = names[state.points.index(best)]
         return f"Chimera Con · Game over · {winner} wins with {best} points (r: results)"
-    head = f"Chimera Con · Round {state.round} · first to {state.target} points"
     if state.phase == "build":
-        return f"{head} · building in private"
-    if state.phase == "market":
-        return f"{head} · Market Phase"
-    step = "Action" if state.attack is not None else STEP_NAMES.get(state.step, state.step)
-    return f"{head} · {names[state.active]}'s turn · {step} step"
+        now = "building in private"
+    elif state.phase == "market":
+        now = "Market Phase"
+    else:
+        step = "Action" if state.attack is not None else STEP_NAMES.get(state.step, state.step)
+        now = f"{names[state.active]}'s turn · {step} step"
+    full = f"Chimera Con · Round {state.round} · first to {state.target} points · {now}"
+    return full if not width or len(full) <= width else f"Chimera Con · Round {state.round} · {now}"
 
 
 def prompt_line(state: State, names: Sequence[str], waiting: str | None) -> Content:
@@ -91,10 +94,7 @@ def roll_words(roll: Sequence[Fact], names: Sequence[str]) -> str:
     if kind == "attack":
         _, s, t, code, index, att, dfn, _ = first
         a = action_name(code, index)
-        text = (
-            f"{names[int(s)]}'s {a}, {_stat_of(str(code), int(index), 0)} {summed(att)} against "
-            f"{names[int(t)]}'s {_stat_of(str(code), int(index), 1)} {summed(dfn)}"
-        )
+        text = f"{names[int(s)]}'s {a} {summed(att)} against {names[int(t)]}'s {summed(dfn)}"
     elif kind == "heal":
         _, s, code, index, rolled, need, healed = first
         got = f"heals {healed}" if int(healed) >= 0 else "fails"
@@ -151,6 +151,8 @@ def choice_label(state: State, text: str) -> str:
     if not words.startswith(who + " "):
         return words
     verb, _, rest = words[len(who) + 1 :].partition(" ")
+    if verb == "takes":  # the Market Phase: the menu is about the pile
+        rest = rest.removesuffix(" from the Market Pile")
     return f"{ORDERS.get(verb, verb)} {rest}".strip()
 
 
