@@ -7,6 +7,7 @@ the legal list, cached for the state a bot just asked about, and changes one wor
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -80,23 +81,40 @@ def step(w: W, text: str) -> None:
         flow.end_turn(w)
 
 
-_last: list[object] = [None, (), None]
-"""The last state whose legal actions were listed, them, and the unused working copy they came from."""
+class _Cache(threading.local):
+    """What this thread listed and viewed last. Per thread, because the search bot runs the rules in worker
+    threads (the app's, the server's) beside the main one: a shared cache could hand one thread's working
+    copy, or one seat's view, to another."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        """The last state whose legal actions were listed."""
+        self.legal: tuple[str, ...] = ()
+        """Them."""
+        self.work: W | None = None
+        """The unused working copy they were listed from (`apply` takes it)."""
+        self.view: tuple[State, int | None, State] | None = None
+        """The last view made: its state, seat and the view (the screen asks for the same one again)."""
+
+
+_last = _Cache()
 
 
 def legal_texts(state: State) -> tuple[str, ...]:
-    if _last[0] is state:
-        return _last[1]  # type: ignore[return-value]
+    last = _last
+    if last.state is state:
+        return last.legal
     w = W(state)
     out = tuple(legal(w))
-    _last[0], _last[1], _last[2] = state, out, w
+    last.state, last.legal, last.work = state, out, w
     return out
 
 
 def _working(state: State) -> W:
-    w = _last[2]
-    if _last[0] is state and isinstance(w, W):
-        _last[2] = None
+    last = _last
+    w = last.work
+    if w is not None and last.state is state:
+        last.work = None
         return w
     return W(state)
 
@@ -107,8 +125,6 @@ def seat_of(state: State) -> int | None:
     return actor(state)
 
 
-_VIEW: list[object] = [None, None, None]
-"""The last view made: its state, seat and the view (the screen asks for the same one again and again)."""
 _HIDDEN: list[tuple[str, ...]] = [(HIDDEN,) * k for k in range(128)]
 _NO_RNG = Rng(0)
 
@@ -117,7 +133,8 @@ _REDACTED: dict[
     int | None, tuple[object, object, tuple[tuple[str, ...], ...], tuple[tuple[str, ...], ...]]
 ] = {}
 """Seat -> the hands and cheats last redacted for it, and their redacted forms (unchanged tuples are shared
-between states, so most views reuse them)."""
+between states, so most views reuse them). Safe across threads: an entry is one tuple, replaced whole and
+read once, and a hit needs both the seat and the very hands and cheats it was made from."""
 
 
 def _redacted_hands(
@@ -198,8 +215,9 @@ class ConRules:
     def view(self, state: State, seat: int | None) -> State:
         """Hides other seats' hands and cheats, chimeras not yet revealed, the decks' order and the cards drawn
         into other hands; tells in words (`events`) what the last action caused, as far as `seat` may read it."""
-        if _VIEW[0] is state and _VIEW[1] == seat:
-            return _VIEW[2]  # type: ignore[return-value]
+        hit = _last.view
+        if hit is not None and hit[0] is state and hit[1] == seat:
+            return hit[2]
         hands, cheats = _redacted_hands(state, seat)
         parts = state.parts
         if state.phase == "build":
@@ -216,7 +234,7 @@ class ConRules:
             told=told,
             events=words(told, state.names) if told else (),
         )
-        _VIEW[0], _VIEW[1], _VIEW[2] = state, seat, out
+        _last.view = (state, seat, out)
         return out
 
     def parse(self, state: State, text: str) -> Move:

@@ -7,6 +7,7 @@ the state a bot just asked about, so a bot's step computes it once).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -72,25 +73,37 @@ def step(w: W, text: str) -> None:
         dial.do(w, w.actor, text)
 
 
-_last: list[object] = [None, (), None]
-"""The last state whose legal actions were listed, them, and the (unchanged) working copy they were listed
-from: a bot lists, then applies to the same state, so both share one copy."""
+class _Cache(threading.local):
+    """The last state whose legal actions this thread listed, them, and the (unchanged) working copy they were
+    listed from: a bot lists, then applies to the same state, so both share one copy. Per thread, because the
+    search bot runs the rules in worker threads (the app's, the server's) beside the main one, and a shared
+    copy could be taken by two threads at once."""
+
+    def __init__(self) -> None:
+        self.state: State | None = None
+        self.legal: tuple[str, ...] = ()
+        self.work: W | None = None
+
+
+_last = _Cache()
 
 
 def legal_texts(state: State) -> tuple[str, ...]:
-    if _last[0] is state:
-        return _last[1]  # type: ignore[return-value]
+    last = _last
+    if last.state is state:
+        return last.legal
     w = W(state)
     out = tuple(legal(w))
-    _last[0], _last[1], _last[2] = state, out, w
+    last.state, last.legal, last.work = state, out, w
     return out
 
 
 def _working(state: State) -> W:
     """A working copy of `state` to change: the one `legal_texts` listed from, if still unused."""
-    w = _last[2]
-    if _last[0] is state and isinstance(w, W):
-        _last[2] = None
+    last = _last
+    w = last.work
+    if w is not None and last.state is state:
+        last.work = None
         return w
     return W(state)
 
@@ -105,7 +118,8 @@ def seat_of(state: State) -> int | None:
 
 
 _REDACTED: dict[int, tuple[Team, Team]] = {}
-"""Team id -> (team, its redacted form): unchanged teams are shared between states, so views reuse them."""
+"""Team id -> (team, its redacted form): unchanged teams are shared between states, so views reuse them.
+Safe across threads: an entry is one tuple, replaced whole and read once, and a hit needs the very team."""
 
 
 def _redacted(tm: Team) -> Team:
