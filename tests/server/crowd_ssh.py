@@ -205,23 +205,6 @@ async def _sit(first: Player, second: Player, saves: Saves) -> str:
     return code
 
 
-async def _press(term: Screen, key: bytes) -> None:
-    """Press `key` as a person who waits for the screen: once it has answered (or after 2 s, a key that
-    changes nothing) and then been still for 0.3 s. Keys typed faster than a loaded client reads them arrive
-    together, and an Enter queued behind another reaches the choice dialog the first one closes, which then
-    closes the game screen under it (a problem of the games' choice dialogs, reported apart)."""
-    before = len(term.received)
-    term.keys(key)
-    end = time.monotonic() + 2.0
-    while len(term.received) == before and time.monotonic() < end:
-        await asyncio.sleep(0.02)
-    while True:
-        seen = len(term.received)
-        await asyncio.sleep(0.3)
-        if len(term.received) == seen:
-            return
-
-
 async def _play(code: str, seats: tuple[Player, Player], moves: int, saves: Saves) -> None:
     """Make `moves` actions at table `code` by keys, each seen on the other player's terminal."""
     while saves.turn(code)[1] is None:
@@ -234,8 +217,8 @@ async def _play(code: str, seats: tuple[Player, Player], moves: int, saves: Save
         mark = len(other.term.received)
         while saves.turn(code)[0] == step:
             # c lists every choice (over an open question it does nothing), Enter takes the first
-            await _press(mover.term, b"c")
-            await _press(mover.term, b"\r")
+            await mover.term.press(b"c")
+            await mover.term.press(b"\r")
             end = time.monotonic() + 3.0
             while saves.turn(code)[0] == step and time.monotonic() < end:
                 await asyncio.sleep(0.05)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import shutil
 import tempfile
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -85,6 +86,23 @@ class Screen:
 
     def keys(self, data: bytes) -> None:
         self.process.stdin.write(data)
+
+    async def press(self, key: bytes) -> None:
+        """Press `key` as a person who waits for the screen: once it has answered (or after 2 s, a key that
+        changes nothing) and then been still for 0.3 s. Keys typed faster than a loaded client reads them
+        arrive together, and an Enter queued behind another reaches the choice dialog the first one closes,
+        which then closes the game screen under it (a problem of the games' choice dialogs, reported apart)."""
+        before = len(self.received)
+        self.keys(key)
+        async with asyncio.timeout(HANG):
+            end = time.monotonic() + 2.0
+            while len(self.received) == before and time.monotonic() < end:
+                await asyncio.sleep(0.02)
+            while True:
+                seen = len(self.received)
+                await asyncio.sleep(0.3)
+                if len(self.received) == seen:
+                    return
 
     async def close(self) -> None:
         self.keys(b"\x11")  # Ctrl+Q

@@ -43,8 +43,7 @@ async def test_two_terminals_open_and_join_a_table_and_see_each_others_moves(tmp
             mark = len(other.received)
             async with asyncio.timeout(HANG):
                 while len(table.match or ()) == step:
-                    mover.keys(b"\r")
-                    await asyncio.sleep(0.4)  # polling the host, not an assertion on time
+                    await mover.press(b"\r")  # once the screen has answered the last key
             await other.wait_for(b"Last:", mark)  # the other terminal shows the latest move
         await a.close()
         await b.close()
