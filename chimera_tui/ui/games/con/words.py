@@ -80,7 +80,7 @@ def chimera_block(
     rear, each wrapped to `width` (0: no wrapping)."""
     parts = state.parts[seat]
     h, m, s, g = totals(parts, state.status[seat], state.petrified)
-    header = Content("▶ " if seat == actor else "  ") + seat_content(seat, names[seat], bold=True)
+    mark = "▶ " if seat == actor else "  "
     roles = [f"{state.points[seat]} pt"]
     if state.phase != "build" and seat == state.merchant:
         roles.append(f"Merchant {state.merchant_turns}/2")
@@ -88,7 +88,14 @@ def chimera_block(
         roles.append("ELIMINATED")
     roles += [name for bit, name in STATUS_NAMES if state.status[seat] & bit]
     roles.append(f"{len(state.hands[seat])}+{len(state.cheats[seat])} cards")
-    lines = [header + Content(" · " + " · ".join(roles))]
+    said = " · " + " · ".join(roles)
+    first, *more = wrapped(mark + names[seat] + said, width, 4)
+    if first.startswith(mark + names[seat]):  # (a name longer than the page wraps as it comes)
+        said = first[len(mark) + len(names[seat]) :]
+    else:
+        more = []
+    lines = [Content(mark) + seat_content(seat, names[seat], bold=True) + Content(said)]
+    lines += [Content(x) for x in more]
     if not any(parts):
         lines.append(Content("    (laid face down)" if state.built[seat] else "    (building)"))
         return Content("\n").join(lines)
