@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.widgets import DataTable, Select, Static
+from textual.widgets._footer import FooterKey
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.games.base import GameScreen
@@ -238,6 +239,12 @@ async def test_chat_opens_over_a_game_dialog_and_the_words_never_reach_the_game(
             await until(lambda: app.screen is game)
             chat_key = app.screen.active_bindings["ctrl+t"]  # the chat key in the game's footer
             assert chat_key.binding.show and chat_key.enabled and chat_key.binding.description == "Chat"
+            await pilot.pause()
+            footer = app.screen.query_one(KeysFooter)
+            chat = [key for key in footer.query(FooterKey) if key.description == "Chat"]
+            assert chat and chat[0].region.right <= 80  # it shows whole at 80 columns
+            await pilot.press("ctrl+s")  # the app says the host saves
+            await until(lambda: any("saves the game" in n.message for n in app._notifications))
             await bob.close()
 
 
