@@ -15,7 +15,7 @@ from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Use
 from chimera_tui.games.codename.combat import destroy, dice_sum, owner_of, part_stats, roll_dice, stats
 from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import Roll, RollPart, State, with_player
+from chimera_tui.games.codename.state import Placed, Roll, RollPart, State, with_player
 
 _C = load()
 
@@ -34,12 +34,26 @@ def _ready(state: State, seat: int, kinds: frozenset[str]) -> list[tuple[str, st
     """(part, ability) for seat's attached parts with an ability of `kinds` that can be used and paid now."""
     p = state.players[seat]
     used = state.used
-    out = []
-    for placed in p.monster:
-        s = part_stats(placed.card)
-        if s.ability in kinds and s.cost <= p.energy and placed.card not in used:
-            out.append((placed.card, s.ability))
-    return out
+    energy = p.energy
+    monster = p.monster
+    known = _ABLE.get(id(monster))
+    if known is None or known[0] is not monster:
+        if len(_ABLE) >= 4096:
+            _ABLE.clear()
+        able = tuple(
+            (placed.card, s.ability, s.cost) for placed in monster if (s := part_stats(placed.card)).ability
+        )
+        known = _ABLE[id(monster)] = (monster, able)
+    return [
+        (card, ability)
+        for card, ability, cost in known[1]
+        if ability in kinds and cost <= energy and card not in used
+    ]
+
+
+_ABLE: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, str, int], ...]]] = {}
+"""id(monster) -> (monster, (card, ability, cost) of each attached part with an ability, in attach order): looked
+up by identity, as a seat's `monster` tuple is kept by every state that does not change it."""
 
 
 def own_turn_uses(state: State, seat: int) -> list[Use]:

@@ -323,7 +323,10 @@ def _ready_attackers(state: State, seat: int) -> list[str]:
     p = state.players[seat]
     used = state.used
     energy = p.energy
-    out = [card for card, cost in _attackers(p.monster) if cost <= energy and card not in used]
+    monster = p.monster
+    known = _ATTACKERS.get(id(monster))
+    able = known[1] if known is not None and known[0] is monster else _attackers(monster)
+    out = [card for card, cost in able if cost <= energy and card not in used]
     t = torso_id(seat)
     if t not in used and torso_stats(p.torso).cost <= energy:
         out.append(t)
@@ -384,7 +387,11 @@ def _as_target(
 
 
 def _reach(state: State, card: str) -> bool:
-    return stats(state, card).ability == "reach"
+    return card in _REACH
+
+
+_REACH = frozenset(p.id for p in _C.parts.values() if p.ability == "reach")
+"""The parts with Reach (a torso has no ability)."""
 
 
 def attack_options(state: State, seat: int) -> list[AttackWith]:
@@ -393,7 +400,7 @@ def attack_options(state: State, seat: int) -> list[AttackWith]:
     if not attackers:
         return []
     outer, every = _targets(state, seat)
-    return [AttackWith(a, t) for a in attackers for t in (every if _reach(state, a) else outer)]
+    return [AttackWith(a, t) for a in attackers for t in (every if a in _REACH else outer)]
 
 
 def _attack_victim(state: State, seat: int, part: str, target: str) -> int:

@@ -115,12 +115,16 @@ def roll_dice(rng: Rng, count: int, explode: bool = False) -> tuple[list[tuple[i
     """
     dice = []
     for _ in range(count):
-        value, rng = rng.roll(6)
-        faces = [value]
-        while explode and value == 6 and len(faces) <= EXPLODE_LIMIT:
-            value, rng = rng.roll(6)
-            faces.append(value)
-        dice.append(tuple(faces))
+        value, rng = rng.below(6)  # rng.roll(6), without its call
+        value += 1
+        if explode and value == 6:
+            faces = [value]
+            while value == 6 and len(faces) <= EXPLODE_LIMIT:
+                value, rng = rng.roll(6)
+                faces.append(value)
+            dice.append(tuple(faces))
+        else:
+            dice.append((value,))
     return dice, rng
 
 
