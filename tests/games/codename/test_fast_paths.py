@@ -14,7 +14,7 @@ import msgspec
 
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
-from chimera_tui.games.codename import RULES, arena, attaching, combat
+from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat
 from chimera_tui.games.codename.actions import Action
 from chimera_tui.games.codename.state import Phase, State
 
@@ -45,7 +45,7 @@ def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
     for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
         cache.clear()
-    for cache in (arena._ATTACKERS, arena._AS_TARGET):
+    for cache in (arena._ATTACKERS, arena._AS_TARGET, abilities._ABLE):
         cache.clear()
     return fn(*args)
 
