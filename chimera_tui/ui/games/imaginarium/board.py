@@ -69,7 +69,8 @@ class Board:
         if new_spaces != track.spaces:
             track.spaces = new_spaces
         later = content().economy.track_later_c
-        track.border_subtitle = f"✓ reward taken by the first token; later ones get {later} C"
+        mark = "struck out" if track.cell_height > 1 else "✓"
+        track.border_subtitle = f"{mark}: reward taken (a later token gets {later} C)"
 
     def _set(self, area: str, canvas: Canvas) -> None:
         widget = self.screen.query_one(area, BoardArea)

@@ -16,7 +16,7 @@ from chimera_tui.ui.games.imaginarium.widgets import ResultsScreen
 from chimera_tui.ui.games.imaginarium.words import team_name, team_seats
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace, layout
 
-LEGEND = "✓ reward taken by the first token there (later ones took 1 C) · the marks are the tokens"
+LEGEND = "struck out: reward taken by the first token there (later ones took 1 C) · the marks are the tokens"
 CATEGORY_WORDS = {"c": "C", "w": "W", "cu": "Cu", "cr": "Cr", "machines": "machines"}
 
 

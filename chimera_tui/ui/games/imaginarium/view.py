@@ -351,7 +351,9 @@ def track_places(
         elif reward is None:
             label = ("·" if sid != c.dream.end else "END", "muted" if sid != c.dream.end else "strong")
         elif sid in state.claimed:
-            label = ("✓" + amounts(reward)[:3], "muted")  # taken by the first token; later ones get 1 C
+            # Taken by the first token (later ones get 1 C): struck through in the full form, ticked in the
+            # compact one, whose wider gaps leave room for the tick.
+            label = (amounts(reward), "taken") if full else ("✓" + amounts(reward)[:3], "muted")
         else:
             label = (amounts(reward), "strong")
         if sid == c.dream.end:

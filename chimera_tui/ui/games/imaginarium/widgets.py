@@ -41,6 +41,7 @@ GAME_CLASSES: set[str] = {
     "place-canvas--forbid",
     "place-canvas--dial-on",
     "place-canvas--accent",
+    "place-canvas--taken",
 }
 """Machine types and fragment colours (each also written as a letter), the dial's marks, the acting seat."""
 
@@ -192,7 +193,7 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.app.push_screen(RulesScreen("imaginarium", topic=self.topic))
 
 
-STYLE_OF_CLASS = {"muted": "dim", "strong": "bold", "line": "dim", "title": "bold"}
+STYLE_OF_CLASS = {"muted": "dim", "strong": "bold", "line": "dim", "title": "bold", "taken": "dim strike"}
 """Rich styles for a canvas drawn as plain text (the results' dream track)."""
 
 
