@@ -94,7 +94,10 @@ def roll_words(roll: Sequence[Fact], names: Sequence[str]) -> str:
     if kind == "attack":
         _, s, t, code, index, att, dfn, _ = first
         a = action_name(code, index)
-        text = f"{names[int(s)]}'s {a} {summed(att)} against {names[int(t)]}'s {summed(dfn)}"
+        text = (
+            f"{names[int(s)]}'s {a}, {_stat_of(str(code), int(index), 0)} {summed(att)} against "
+            f"{names[int(t)]}'s {_stat_of(str(code), int(index), 1)} {summed(dfn)}"
+        )
     elif kind == "heal":
         _, s, code, index, rolled, need, healed = first
         got = f"heals {healed}" if int(healed) >= 0 else "fails"
