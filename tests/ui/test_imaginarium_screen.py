@@ -377,3 +377,34 @@ def test_sample_saves_load() -> None:
         start = load_start(path)
         assert start.game_id == "imaginarium" and len(start.match) > 0
         assert msgspec.structs.replace(start, save_path=None).seats[0].bot is None
+
+
+async def test_hostile_names_are_plain_text(tmp_path: Path) -> None:
+    """A player's name is never markup: on the board, in a dialog and on the results, `[/]` and `[bold]Bob`
+    show as typed and crash nothing."""
+    from chimera_tui import games
+    from chimera_tui.engine.bots import bot_seed
+
+    names = ["[/]", "[bold]Bob", "[@click=app.quit]q[/]"]
+    seats = make_seats("imaginarium", 3, ["human", "greedy", "greedy"], names)
+    for finish in (False, True):
+        start = new_start("imaginarium", 3, seats, 2, {})
+        match = start.match
+        rules = match.rules
+        bots = {s: games.bots("imaginarium")["greedy"](rules, bot_seed(2, s)) for s in range(3)}
+        while finish and not rules.is_over(match.state):
+            seat = rules.to_act(match.state)
+            match.submit(
+                bots[seat].choose(rules.view(match.state, seat), rules.legal_actions(match.state), seat)
+            )
+        app = _app(start, tmp_path / str(finish))
+        async with app.run_test(size=(160, 50)) as pilot:
+            await until(pilot, lambda a=app: isinstance(a.screen, ResultsScreen | ImaginariumScreen))
+            if not finish:
+                await until(pilot, lambda a=app: _screen(a).deciding)
+                await pilot.press("c")
+                await until(pilot, lambda a=app: isinstance(a.screen, ChoiceDialog))
+            else:
+                await until(pilot, lambda a=app: isinstance(a.screen, ResultsScreen))
+            text = (await settled(pilot, app.export_screenshot)).replace("&#160;", " ")
+            assert "[/]" in text and "[bold]Bob" in text and app.is_running
