@@ -59,8 +59,8 @@ def play_out(rules: Ruleset[Any, Any], state: Any, bots: Mapping[int, Bot], limi
 
     This is the bench's loop: what a bot at a table goes through for each decision (whose turn it is, the
     legal actions, the seat's view, `apply`) and nothing a table adds for people: no `Match`, so no log, no
-    undo record and no words. A bot that never looks at the view (``reads_view = False``, the random bot)
-    is not given one.
+    undo record and no log lines in words (each state still carries what its action caused, as every state
+    does). A bot that never looks at the view (``reads_view = False``, the random bot) is not given one.
 
     Raises:
         KeyError: when a seat with no bot is to act.
