@@ -8,6 +8,7 @@ placement task, or — with no task pending — a worker placement of the Placem
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from threading import get_ident
 from typing import ClassVar
 
 from msgspec.structs import replace
@@ -202,23 +203,32 @@ _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
 """The last state whose legal actions are known, and those actions: `apply` on that state with one of them
 skips checking it again (a bot or a person nearly always chooses from the list it was just given), and
 `legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
-answers the task loop has just worked out (`G.asked`)."""
+answers the task loop has just worked out (`G.asked`). Frozen values only, the same whichever thread asks."""
 
-_KEPT: tuple[State, G] | None = None
-"""The last state `apply` returned and the working copy it was frozen from, which holds the same values:
-listing that state's actions (or asking whose turn it is) reads that copy instead of making another, and
-the next `apply` on that state takes it (`G.restart`) instead of thawing the state again. Taking it clears
-this, so a copy is never changed by two calls (a second `apply` on the same state thaws it afresh)."""
+_KEPT: tuple[State, G, int] | None = None
+"""The last state `apply` returned, the working copy it was frozen from (which holds the same values) and the
+thread that made them: listing that state's actions (or asking whose turn it is) reads that copy instead of
+making another, and the next `apply` on that state takes it (`G.restart`) instead of thawing the state
+again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
+thaws it afresh).
+
+Each entry names its thread (`threading.get_ident`), and only that thread uses it: the search bot and the
+hint run the rules in worker threads beside the main one, and a working copy must never be read by one
+thread while another changes it (another thread's entry is simply a miss). Chimera Con and Imaginarium keep
+theirs in a `threading.local`; an identity check is cheaper on this path, which runs on every decision."""
 
 
 def _reader(state: State) -> G:
     """A working copy of `state` to read from."""
     kept = _KEPT
-    return kept[1] if kept is not None and kept[0] is state else G(state)
+    if kept is not None and kept[0] is state and kept[2] == get_ident():
+        return kept[1]
+    return G(state)
 
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
-"""The last state `view` redacted, and its view (views do not depend on the seat)."""
+"""The last state `view` redacted, and its view (views do not depend on the seat; a view is a frozen value,
+so a thread may be handed the one another thread made)."""
 
 _NO_RNG = Rng(0)
 _HIDDEN: dict[int, tuple[str, ...]] = {}
@@ -271,15 +281,16 @@ class StationRules:
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
-        global _LISTED, _KEPT
         if state.phase is Phase.OVER:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
         handler = APPLY.get(action.__class__)
         if handler is None:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
+        global _LISTED, _KEPT
+        me = get_ident()
         kept = _KEPT
-        if kept is not None and kept[0] is state:
-            # the copy this state was frozen from: taken, so it is never shared while it changes
+        if kept is not None and kept[0] is state and kept[2] == me:
+            # the copy this state was frozen from, by this thread: taken, so it is never shared while it changes
             _KEPT = None
             g = kept[1]
             g.restart(state)
@@ -296,7 +307,7 @@ class StationRules:
         advance(g)
         after = g.freeze()
         g.s = after
-        _KEPT = (after, g)
+        _KEPT = (after, g, me)
         if g.asked:
             _LISTED = (after, tuple(map(_CHOICES.__getitem__, g.asked)))
         return after

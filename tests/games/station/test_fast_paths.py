@@ -147,3 +147,35 @@ def test_the_occupancy_kept_move_by_move_is_the_one_worked_out_from_the_seats():
         kept += _OCC_FOR[0][0] is after.players
         assert g.occupancy() == occupancy_of(after.players)
     assert kept > 1000
+
+
+def test_a_working_copy_is_never_handed_to_another_thread():
+    """The working copy `apply` keeps for its state (and the last listing) belong to the thread that made
+    them: the search bot's worker thread playing from the same state gets its own, and both threads' states
+    equal a fresh copy's."""
+    import threading
+
+    from chimera_tui.games.station import rules
+
+    state = RULES.new_game(GameConfig(players=3), 4)
+    for _ in range(12):
+        state = RULES.apply(state, RULES.legal_actions(state)[0])
+    kept = rules._KEPT
+    assert kept is not None and kept[0] is state
+    action = RULES.legal_actions(state)[-1]
+    seen: dict[str, object] = {}
+
+    def worker() -> None:
+        seen["read"] = rules._reader(state)
+        seen["after"] = RULES.apply(state, action)
+
+    thread = threading.Thread(target=worker)
+    thread.start()
+    thread.join()
+    assert seen["read"] is not kept[1], "another thread was handed this thread's working copy"
+    assert kept[1].s is state and tuple(kept[1].told) == state.events, (
+        "another thread changed this thread's working copy"
+    )
+    mine = RULES.apply(state, action)
+    fresh = RULES.apply(DEC.decode(ENC.encode(state)), action)
+    assert ENC.encode(mine) == ENC.encode(seen["after"]) == ENC.encode(fresh)
