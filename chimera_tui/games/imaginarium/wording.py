@@ -13,6 +13,13 @@ from chimera_tui.games.imaginarium.work import W
 
 COLOUR_NAMES = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}
 
+
+def a_fragment(colour: str) -> str:
+    """'a romance fragment', 'an escape fragment'."""
+    name = COLOUR_NAMES[colour]
+    return f"{'an' if name[0] in 'aeiou' else 'a'} {name} fragment"
+
+
 PROMPTS = {
     "sleep": "take the fragment of a belt machine nobody reserved (Sleepwalker)",
     "bonus": "choose the kind of the pair's extra unit",
@@ -65,7 +72,7 @@ def said(state: State, text: str) -> str:
         if len(args) > 1:
             a = args[1]
             if a in COLOUR_NAMES:
-                extra = f", adding a {COLOUR_NAMES[a]} fragment to the dream"
+                extra = f", adding {a_fragment(a)} to the dream"
             elif a in c.machine:
                 extra = f" on a broken {_machine(a)}"
             else:
@@ -99,7 +106,7 @@ def said(state: State, text: str) -> str:
     if verb == "daydream":
         return f"{who} daydreams instead of {args[0]}"
     if verb == "dream":
-        return f"{who} adds a {COLOUR_NAMES[args[0]]} fragment to the dream"
+        return f"{who} adds {a_fragment(args[0])} to the dream"
     if verb in ("stop", "done"):
         return f"{who} is done"
     if verb == "fork":
@@ -110,7 +117,7 @@ def said(state: State, text: str) -> str:
         target = [state.names[i] for i, p in enumerate(state.seats) if p.team == int(args[0])]
         return f"{who} lays a nightmare in the dream of {' and '.join(target)}"
     if verb in ("hand", "keep"):
-        return f"{who} {'hands over' if verb == 'hand' else 'keeps'} a {COLOUR_NAMES[args[0]]} fragment"
+        return f"{who} {'hands over' if verb == 'hand' else 'keeps'} {a_fragment(args[0])}"
     if verb == "sleep":
         return f"{who} takes the {COLOUR_NAMES[state.belt_frags[int(args[0]) - 1]]} fragment from place {args[0]}"
     if verb == "tangle":

@@ -256,3 +256,16 @@ def test_IM_GEN_04_the_memo_and_notices_are_flavour_and_not_retold() -> None:
 def test_IM_SETUP_08_the_dream_track_lies_left_of_the_bric_a_brac() -> None:
     """IM-SETUP-08: a layout hint only; the setup topic tells it."""
     assert "dream track to the left of the Bric-a-brac" in TOPICS["setup"].body
+
+
+def test_fragments_are_told_with_the_right_article() -> None:
+    """The log says 'an escape fragment' and 'a romance fragment'."""
+    from chimera_tui.games.imaginarium.wording import a_fragment
+
+    assert a_fragment("E") == "an escape fragment"
+    assert [a_fragment(c) for c in "RGFN"] == [
+        "a romance fragment",
+        "a glory fragment",
+        "a festivities fragment",
+        "a nightmare fragment",
+    ]
