@@ -99,8 +99,9 @@ class CardGrid(ScrollView, can_focus=True):
     }
     """
 
-    cells: reactive[tuple[GridCell, ...]] = reactive((), always_update=True, layout=False)
-    """The cards and free places on the grid."""
+    cells: reactive[tuple[GridCell, ...]] = reactive((), always_update=True, layout=False, repaint=False)
+    """The cards and free places on the grid. Setting it repaints only the rows whose cards look
+    different, or the whole grid when cards were added, moved or removed."""
     cursor: reactive[tuple[int, int] | None] = reactive(None)
     """The grid position under the cursor (None when the grid is empty)."""
     note: reactive[str] = reactive("")
@@ -135,10 +136,19 @@ class CardGrid(ScrollView, can_focus=True):
         self._by_pos: dict[tuple[int, int], GridCell] = {}
         self._origin = (0, 0)
         self._cache: dict[int, Strip] = {}
+        self._styles_key: tuple[Style, ...] | None = None
+        """The base style and every component style the cached lines were drawn with."""
+        self._styles_stale = True
+        """Set when Textual re-applies CSS (a focus change, a theme): checked at the next render."""
 
     # -- data ------------------------------------------------------------------------------------------
 
-    def watch_cells(self, cells: tuple[GridCell, ...]) -> None:
+    def watch_cells(self, old: tuple[GridCell, ...], cells: tuple[GridCell, ...]) -> None:
+        if old is not cells and self._by_pos and [(c.x, c.y) for c in old] == [(c.x, c.y) for c in cells]:
+            rows = {c.y for c in set(old) ^ set(cells)}  # the same places: repaint the rows that changed
+            self._by_pos = {(c.x, c.y): c for c in cells}
+            self._repaint_rows(rows)
+            return
         self._by_pos = {(c.x, c.y): c for c in cells}
         if cells:
             xs = [c.x for c in cells]
@@ -161,6 +171,16 @@ class CardGrid(ScrollView, can_focus=True):
         cx, cy = cursor if cursor is not None else (0, 0)
         best = min(self._by_pos, key=lambda p: (abs(p[0] - cx) + abs(p[1] - cy), p[1], p[0]))
         return best
+
+    def _repaint_rows(self, rows: set[int]) -> None:
+        """Forget the cached lines of the grid rows `rows` and repaint only them."""
+        oy = self._origin[1]
+        scroll_y = self.scroll_offset.y
+        for row in rows:
+            top = (row - oy) * PITCH_Y
+            for line in range(top - 1, top + PITCH_Y):  # the tiles and the seams above and below
+                self._cache.pop(line, None)
+            self.refresh(Region(0, top - 1 - scroll_y, self.size.width, PITCH_Y + 1))
 
     def watch_cursor(self, old: tuple[int, int] | None, new: tuple[int, int] | None) -> None:
         oy = self._origin[1]
@@ -206,7 +226,32 @@ class CardGrid(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------------------------------
 
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._styles_stale = True
+
+    def _check_styles(self) -> None:
+        """Forget the cached lines if the styles they were drawn with changed (the cursor looks different
+        with and without focus; a theme changes every colour)."""
+        self._styles_stale = False
+        key = (
+            self.rich_style,
+            *(self._style(name.split("--")[1]) for name in sorted(self.COMPONENT_CLASSES)),
+        )
+        if key != self._styles_key:
+            self._styles_key = key
+            self._cache.clear()
+
+    def _repaint_cursor(self) -> None:
+        if self.cursor is not None:
+            self._repaint_rows({self.cursor[1]})
+
+    def on_blur(self) -> None:
+        self._repaint_cursor()
+
     def render_line(self, y: int) -> Strip:
+        if self._styles_stale:
+            self._check_styles()
         scroll_x, scroll_y = self.scroll_offset
         line = y + scroll_y
         strip = self._cache.get(line)
@@ -306,6 +351,7 @@ class CardGrid(ScrollView, can_focus=True):
             self.post_message(self.Chosen(self, key))
 
     def on_focus(self, event: events.Focus) -> None:
+        self._repaint_cursor()
         self.post_message(self.Highlighted(self, self.current))
 
     def on_click(self, event: events.Click) -> None:

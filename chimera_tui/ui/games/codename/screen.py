@@ -133,26 +133,7 @@ class CodenameScreen(ChoosingGameScreen):
         self.query_one("#cn-players", Static).update(
             Content.from_markup(w.players_text(state, names, me, actor, width))
         )
-        targets = (
-            frozenset(a.target for a in legal if isinstance(a, AttackWith) and a.part == self._aim)
-            if self._aim
-            else frozenset()
-        )
-        attackers: frozenset[str] = frozenset()
-        if state.attack is not None and phase in (Phase.JOIN, Phase.REACT):
-            targets = frozenset({state.attack.target})
-            attackers = frozenset(state.attack.parts)
-        elif self._aim:
-            attackers = frozenset({self._aim})
-        if me is not None and self._key and self._key.startswith("hand:") and not self._aim:
-            card = self._key[5:]
-            targets = frozenset(
-                v.place_key(*cell)
-                for a in legal
-                if isinstance(a, Attach)
-                and a.card == card
-                and (cell := v.socket_cell(state.players[me], a.parent, a.slot)) is not None
-            )
+        targets, attackers = self._marked()
         places = any(isinstance(a, Attach) for a in legal)
         # the table page
         note = ""
@@ -218,6 +199,47 @@ class CodenameScreen(ChoosingGameScreen):
         self.query_one("#cn-dice", DiceDisplay).roll = w.roll_view(state.roll, self._names)
         self._show_logs()
 
+    def _marked(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The cards marked as targets (◎) and as attackers (●): an attack in progress, the part being
+        aimed, or the places the hand card under the cursor can be attached to."""
+        state: State | None = self.state
+        if state is None:
+            return frozenset(), frozenset()
+        legal, me = self._legal, self._me()
+        targets = (
+            frozenset(a.target for a in legal if isinstance(a, AttackWith) and a.part == self._aim)
+            if self._aim
+            else frozenset()
+        )
+        attackers: frozenset[str] = frozenset()
+        if state.attack is not None and state.phase in (Phase.JOIN, Phase.REACT):
+            targets = frozenset({state.attack.target})
+            attackers = frozenset(state.attack.parts)
+        elif self._aim:
+            attackers = frozenset({self._aim})
+        if me is not None and self._key and self._key.startswith("hand:") and not self._aim:
+            card = self._key[5:]
+            targets = frozenset(
+                v.place_key(*cell)
+                for a in legal
+                if isinstance(a, Attach)
+                and a.card == card
+                and (cell := v.socket_cell(state.players[me], a.parent, a.slot)) is not None
+            )
+        return targets, attackers
+
+    def _show_own_monster(self) -> None:
+        """Redraw only the seat's own monster (where a hand card's places are marked) and the big card."""
+        state: State | None = self.state
+        me = self._me()
+        if state is None or me is None:
+            return
+        targets, attackers = self._marked()
+        places = any(isinstance(a, Attach) for a in self._legal)
+        grid = self.query_one(f"#zone-monster-{me}", CardGrid)
+        grid.cells = v.monster_cells(state, me, places=places, targets=targets, selected=attackers)
+        self._show_detail()
+
     def _show_logs(self, history: tuple[tuple[str, ...], ...] | None = None) -> None:
         """The log in words, wrapped to each visible log's width."""
         texts = self.table.log()
@@ -262,7 +284,7 @@ class CodenameScreen(ChoosingGameScreen):
             return
         before, self._key = self._key, event.key
         if (before or "").startswith("hand:") or (event.key or "").startswith("hand:"):
-            self._show()
+            self._show_own_monster()  # the places the hand card can go are marked there
         else:
             self._show_detail()
         page = self._page_of(event.control)
