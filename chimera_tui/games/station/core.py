@@ -293,6 +293,26 @@ class G:
         if where not in OFF_BOARD:
             occ[where] = (seat, wi)
 
+    def gather(self, seat: int) -> None:
+        """Put every worker of `seat` that is not set aside in its pool (`move` for each, in one pass)."""
+        occ = self._occ if self._occ_own else None
+        if occ is None:
+            occ = self._occ = dict(self.occupancy())
+            self._occ_own = True
+        p = self.w(seat)
+        back = []
+        for wi, w in enumerate(p.workers):
+            where = w.where
+            if where == "aside" or where == "pool":
+                back.append(w)
+                continue
+            held = occ.get(where)
+            if held is not None and held[0] == seat and held[1] == wi:
+                del occ[where]
+            back.append(Worker(w.comps, "pool"))
+        p.workers = tuple(back)
+        self.moved = True
+
     def comps(self, seat: int, wi: int) -> tuple[str, ...]:
         """The components on worker `wi` of `seat` (none for a workerless activation, -1)."""
         return self.players[seat].workers[wi].comps if wi >= 0 else ()

@@ -4,23 +4,38 @@ from __future__ import annotations
 
 from chimera_tui.games.station.core import CI, G
 from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.told import WHY_WORDS, food_words
+
+FED = " — " + WHY_WORDS["feed"]
+"""The reason told for what feeding a seat changed."""
 
 
 def feed_seat(g: G, t: Task) -> None:
-    """Take workers back, let double leaves grow 2 food, pay 1 food per non-leaf worker, note the shortfall."""
+    """Take workers back, let double leaves grow 2 food, pay 1 food per non-leaf worker, note the shortfall.
+
+    It tells itself, run with no told frame open: all it can change that is told is the seat's food (workers
+    come back from modules, the Lab or the Lounge, which says nothing)."""
     seat = t.seat
     p = g.w(seat)
-    for wi, w in enumerate(p.workers):
-        if w.where != "aside":
-            g.move(seat, wi, "pool")
-    pool = [w.comps for w in p.workers if w.where == "pool"]
-    p.food += 2 * sum(1 for c in pool if c.count("leaf") >= 2)
-    owed = sum(1 for c in pool if c.count("leaf") == 0)
-    if g.has_power(seat, "grower"):
-        owed = max(owed - 1, 0)
+    food = p.food
+    g.gather(seat)
+    grown = owed = 0
+    for w in p.workers:
+        if w.where == "pool":
+            leaves = w.comps.count("leaf")
+            if leaves >= 2:
+                grown += 2
+            elif not leaves:
+                owed += 1
+    p.food += grown
+    if owed and g.has_power(seat, "grower"):
+        owed -= 1
     paid = min(owed, p.food)
     p.food -= paid
-    g.push(*(Task("feed_lose", seat) for _ in range(owed - paid)))
+    if p.food != food:
+        g.told.append(f"{g.names[seat]}: {food_words(p.food - food)}{FED}")
+    if owed > paid:
+        g.push(*(Task("feed_lose", seat) for _ in range(owed - paid)))
 
 
 def lose_choices(g: G, t: Task) -> list[str]:

@@ -10,7 +10,8 @@ from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import LAB_SLOTS, G
-from chimera_tui.games.station.effects import run_effect, run_op
+from chimera_tui.games.station.effects import run_op
+from chimera_tui.games.station.plans import PLANS, run_effect
 from chimera_tui.games.station.prompts import CHOICES, EMPTY
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
@@ -181,7 +182,7 @@ AUTO: dict[str, Callable[[G, Task], None]] = {
 }
 """Task kinds that need no decision."""
 
-QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect", "action_end"})
+QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect", "action_end", "feed"})
 """Auto steps that tell themselves (the tentacle bonus only when there is one), or change nothing a player
 owns."""
 
@@ -203,6 +204,12 @@ def advance(g: G) -> None:
                 tasks.pop()
                 step(g, t)
                 continue
+            if kind == "op":  # compiled: makes its changes and words them itself, no frame (plans.py)
+                compiled = PLANS[t.place][t.n][t.i]
+                if compiled is not None:
+                    tasks.pop()
+                    compiled(g, t.seat, t.worker, t.src != "bonus")
+                    continue
             step = told.get(kind)
             if step is not None:
                 tasks.pop()

@@ -53,6 +53,26 @@ _POOL = {(kind, k): f"{_signed(k, kind)} in the pool" for kind in COMPONENTS for
 """The common phrases, worded once (`_signed` words the rest)."""
 
 
+def coins_words(k: int) -> str:
+    """A change of `k` coins as a frame words it ("" for none)."""
+    return (_COINS.get(k) or _signed(k, "coin")) if k else ""
+
+
+def food_words(k: int) -> str:
+    """A change of `k` food as a frame words it ("" for none)."""
+    return (_FOOD.get(k) or _signed(k, "food")) if k else ""
+
+
+def pool_words(kind: str, k: int) -> str:
+    """A change of `k` unattached components of `kind` as a frame words it ("" for none)."""
+    return (_POOL.get((kind, k)) or f"{_signed(k, kind)} in the pool") if k else ""
+
+
+def points_words(k: int) -> str:
+    """A change of `k` points from one cause as a frame words it ("" for none)."""
+    return _signed(k, "point") if k else ""
+
+
 def _comps(comps: tuple[str, ...]) -> str:
     return "".join(LETTERS[c] for c in comps) or "no components"
 
