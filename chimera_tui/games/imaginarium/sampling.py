@@ -30,6 +30,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from msgspec.structs import replace
 
@@ -47,26 +48,26 @@ _LIMBO = frozenset({"keep", "xkeep"})
 
 def determinize(view: State, seat: int, rng: Rng) -> State:
     """`view` with every hidden fact filled in from what `seat` can see, at random by `rng` (module doc)."""
-    mine = view.seats[seat].team
-    hidden = [i for i, tm in enumerate(view.teams) if i != mine and tm.stock[0] < 0]
-    deck, rng = _deal(view.deck, _unseen_machines(view), rng)
-    helpers, rng = _deal(view.helpers, _unseen_assistants(view), rng)
-    shuffled, rng = rng.shuffle(sorted(_unseen_fragments(view, mine).elements()))
+    seen = _seen(view, seat)
+    mine = seen.mine
+    deck, rng = _deal(view.deck, seen.machines, rng)
+    helpers, rng = _deal(view.helpers, seen.assistants, rng)
+    shuffled, rng = rng.shuffle(seen.fragments)
     pile, pool = _take(view.pile, list(shuffled))
     asks = list(view.asks)
     for k, ask in enumerate(asks):
         if HIDDEN in ask.opts:
             asks[k], pool = _filled(ask, pool)
     teams = list(view.teams)
+    hidden = seen.hidden
     if hidden:
         frags: dict[int, list[int]] = {i: [0] * len(FRAGS) for i in hidden}
         for f in pool:
             team, rng = rng.choice(hidden)
             frags[team][FRAGS.index(f)] += 1
-        vp, rng = _public_vp(view, mine, rng)
-        owed = _owed(view)
+        vp, rng = _public_vp(view, seen, rng)
         for i in hidden:
-            stock, rng = _stock_guess(view.teams[mine].stock, owed[i], rng)
+            stock, rng = _stock_guess(view.teams[mine].stock, seen.owed[i], rng)
             teams[i] = replace(view.teams[i], stock=stock, vp=vp[i], frags=tuple(frags[i]))
     word, rng = rng.next_u64()
     return replace(
@@ -74,14 +75,52 @@ def determinize(view: State, seat: int, rng: Rng) -> State:
     )
 
 
+class _Seen(NamedTuple):
+    """What `determinize` works out from the view alone, once for all the playouts of a search."""
+
+    mine: int
+    hidden: tuple[int, ...]
+    """The teams whose screens the seat cannot see."""
+    machines: tuple[str, ...]
+    assistants: tuple[str, ...]
+    fragments: tuple[str, ...]
+    """The unseen machines, assistants and fragments, sorted."""
+    owed: Counter[int]
+    ways: tuple[tuple[frozenset[str], ...], ...]
+    """Per team, the ways its token may have come (`_way`)."""
+
+
+_last: tuple[State, int, _Seen] | None = None
+"""The view last worked out, its seat and the result: replaced whole and read once, so threads may share it."""
+
+
+def _seen(view: State, seat: int) -> _Seen:
+    global _last
+    last = _last
+    if last is not None and last[0] is view and last[1] == seat:
+        return last[2]
+    mine = view.seats[seat].team
+    out = _Seen(
+        mine,
+        tuple(i for i, tm in enumerate(view.teams) if i != mine and tm.stock[0] < 0),
+        tuple(sorted(_unseen_machines(view).elements())),
+        tuple(sorted(_unseen_assistants(view).elements())),
+        tuple(sorted(_unseen_fragments(view, mine).elements())),
+        _owed(view),
+        tuple(_ways_to(tm) for tm in view.teams) if view.chimera else (),
+    )
+    _last = (view, seat, out)
+    return out
+
+
 # ------------------------------------------------------------------------------------------------ the piles
 
 
-def _deal(shown: tuple[str, ...], unseen: Counter[str], rng: Rng) -> tuple[tuple[str, ...], Rng]:
+def _deal(shown: tuple[str, ...], unseen: tuple[str, ...], rng: Rng) -> tuple[tuple[str, ...], Rng]:
     """A face-down pile of `len(shown)` cards dealt at random from `unseen` (`shown` itself when not hidden)."""
     if HIDDEN not in shown:
         return shown, rng
-    cards, rng = rng.shuffle(sorted(unseen.elements()))
+    cards, rng = rng.shuffle(unseen)
     return tuple(cards[: len(shown)]), rng
 
 
@@ -181,20 +220,21 @@ PUBLIC_TRIES = 40
 its known VP is found; the last is kept when none does."""
 
 
-def _public_vp(view: State, mine: int, rng: Rng) -> tuple[dict[int, tuple[int, ...]], Rng]:
+def _public_vp(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, tuple[int, ...]], Rng]:
     """Each team's VP by cause as far as the public record shows it (module doc): who completed a project
     first, which way each token came and who claimed each reward are guessed, keeping a guess that gives
     `mine` the project and track VP its own screen shows."""
+    mine = seen.mine
     known = view.teams[mine].vp
     vp: dict[int, list[int]] = {}
     for _ in range(PUBLIC_TRIES):
-        vp, rng = _scoring_guess(view, rng)
+        vp, rng = _scoring_guess(view, seen, rng)
         if vp[mine][CI["project"]] == known[CI["project"]] and vp[mine][CI["track"]] == known[CI["track"]]:
             break
     return {i: tuple(v) for i, v in vp.items()}, rng
 
 
-def _scoring_guess(view: State, rng: Rng) -> tuple[dict[int, list[int]], Rng]:
+def _scoring_guess(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, list[int]], Rng]:
     """One guess at each team's public VP by cause."""
     t = tables()
     eco = t.c.economy
@@ -216,8 +256,10 @@ def _scoring_guess(view: State, rng: Rng) -> tuple[dict[int, list[int]], Rng]:
             vp[p.team][CI["plannette"]] += plannettes * len(p.projects)
     if view.chimera:
         ways = []
-        for tm in view.teams:
-            way, rng = _way(tm, rng)
+        for fitting in seen.ways:
+            way: frozenset[str] = frozenset()
+            if fitting:
+                way, rng = rng.choice(fitting)
             ways.append(way)
         for space in view.claimed:
             reward = t.space_reward.get(space)
@@ -229,15 +271,14 @@ def _scoring_guess(view: State, rng: Rng) -> tuple[dict[int, list[int]], Rng]:
     return vp, rng
 
 
-def _way(tm: Team, rng: Rng) -> tuple[frozenset[str], Rng]:
-    """The spaces `tm`'s token entered: a way from Start to it whose length the dream's steps match (any way
-    to it when none does, or at the End)."""
+def _ways_to(tm: Team) -> tuple[frozenset[str], ...]:
+    """The ways `tm`'s token may have come from Start (the spaces entered): those whose length the dream's
+    steps match (every way to the token when none does, or at the End); none while it is at Start."""
     if tm.token == tables().c.dream.start:
-        return frozenset(), rng
+        return ()
     ways = _ways()[tm.token]
     fitting = [w for w in ways if len(w) == _steps(tm.dream)] or list(ways)
-    way, rng = rng.choice(fitting)
-    return frozenset(way), rng
+    return tuple(frozenset(w) for w in fitting)
 
 
 def _steps(dream: str) -> int:
