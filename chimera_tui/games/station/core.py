@@ -182,7 +182,7 @@ class G:
             frozen = list(s.players)
             seats = self.players
             for seat in self.thawed:
-                frozen[seat] = seats[seat].freeze()  # type: ignore[union-attr]
+                frozen[seat] = Player(*astuple(seats[seat]))  # P.freeze, inline
             players = tuple(frozen)
             occ = self._occ
             if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:

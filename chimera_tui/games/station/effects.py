@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option
-from chimera_tui.games.station.core import CI, LAB_SLOTS, G
-from chimera_tui.games.station.state import Phase, Task
+from chimera_tui.games.station.core import CI, LAB_SLOTS, G, P
+from chimera_tui.games.station.state import Phase, Player, Task
 
 # ---------------------------------------------------------------------------------------------- queries
 
@@ -98,7 +98,7 @@ def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -
 
 def can_afford_a_tile(g: G, seat: int, discount: int, coins: int) -> bool:
     """Whether `affordable_tiles(g, seat, discount, coins)` is not empty (yes or no, without the list)."""
-    cheapest = _cheapest(g)
+    cheapest = cheapest_tile(g)
     if cheapest is None:
         return False
     less = discount + (1 if g.has_power(seat, "broker") else 0)
@@ -111,7 +111,7 @@ when it grows past `_CHEAPEST_ROWS`."""
 _CHEAPEST_ROWS = 50_000
 
 
-def _cheapest(g: G) -> int | None:
+def cheapest_tile(g: G) -> int | None:
     """The lowest printed cost of a tile in the Reactor, or None when it is empty."""
     key = tuple(g.reactor)
     cheapest = _CHEAPEST.get(key, -1)
@@ -315,8 +315,73 @@ def option_ok(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
     return True
 
 
+Need = tuple[int, int, tuple[tuple[str, int], ...]]
+"""What `option_ok` checks of an option whose ops read nothing but the seat's coins and food and the worker's
+components: the coins and the food it needs, and the (component, count) the worker must carry."""
+
+_PROFILED = frozenset(
+    {"pay", "gain", "gain_per", "gain_round", "per_hub", "per_color", "component", "research", "command",
+     "marker", "beg", "place", "again", "wipe", "worker"}
+)  # fmt: skip
+"""The ops `option_ok` either checks against coins, food and components (pay, gain, gain_per) or never refuses
+(a refill too, unless it refills the worker)."""
+
+
+def _need(opt: Option) -> Need | None:
+    """`opt`'s `Need`, worked out once: each payment must leave coins and food at 0 or more after the plain
+    gains before it, and each gain_per needs its components on a worker. None for other options."""
+    coins = food = 0
+    need_coins = need_food = -(10**9)
+    per: list[tuple[str, int]] = []
+    for op in opt.ops:
+        k = op.op
+        if k == "pay":
+            coins -= op.coins
+            food -= op.food
+            need_coins, need_food = max(need_coins, -coins), max(need_food, -food)
+        elif k == "gain":
+            coins += op.coins
+            food += op.food
+        elif k == "gain_per":
+            per.append((op.per, op.n))
+        elif k not in _PROFILED and not (k == "refill" and op.kind != "worker"):
+            return None
+    return need_coins, need_food, tuple(per)
+
+
+_NEEDS: dict[str, tuple[Need, ...] | None] = {}
+
+
+def needs_of(m: ModuleDef) -> tuple[Need, ...] | None:
+    """Each option's `Need`, when every option of `m` has one (else None); worked out once per module."""
+    needs = _NEEDS.get(m.id, ())
+    if needs == ():
+        made = tuple(_need(o) for o in m.options)
+        needs = _NEEDS[m.id] = None if None in made else made  # type: ignore[assignment]
+    return needs
+
+
+def fits(p: Player | P, wi: int, need: Need) -> bool:
+    """Whether seat `p` with worker `wi` (-1: none) can carry out an option that needs `need`."""
+    if p.coins < need[0] or p.food < need[1]:
+        return False
+    per = need[2]
+    if per:
+        if wi < 0:
+            return False
+        comps = p.workers[wi].comps
+        for kind, n in per:
+            if comps.count(kind) < n:
+                return False
+    return True
+
+
 def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     """Indices of the options of `m` that can be carried out."""
+    needs = needs_of(m)
+    if needs is not None:
+        p = g.players[seat]
+        return [i for i, need in enumerate(needs) if fits(p, wi, need)]
     options = m.options
     if len(options) == 1:
         return [0] if option_ok(g, seat, wi, m, options[0]) else []
@@ -350,6 +415,13 @@ def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
 
     Options made only of payments and plain gains are answered from the content's table of what they cost.
     """
+    needs = needs_of(m)
+    if needs is not None:
+        p = g.players[seat]
+        for need in needs:  # noqa: SIM110 (a loop, not any(): this runs on every listing)
+            if fits(p, wi, need):
+                return True
+        return False
     options = m.options
     if len(options) == 1:
         return option_ok(g, seat, wi, m, options[0])

@@ -94,6 +94,10 @@ def _tell_progress(g: G) -> None:
 
 
 def _next_turn(g: G, t: Task) -> None:
+    pass_turn(g)
+
+
+def pass_turn(g: G) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
     if g.phase is not Phase.PLACEMENT:
         return
@@ -108,10 +112,11 @@ def _next_turn(g: G, t: Task) -> None:
 
 def lab_placer(g: G) -> tuple[int, list[int]] | None:
     """Who places next in the Splicing Lab phase, and which workers (ST-SPLICE-05..10)."""
-    for seat in g.order():
-        ws = g.pool_workers(seat)
-        if ws:
-            return seat, ws
+    n, lead = g.n, g.lead
+    for k in range(n):
+        seat = (lead + k) % n
+        if g.has_pool_worker(seat):
+            return seat, g.pool_workers(seat)
     occ = g.occupancy()
     for slot in LAB_SLOTS:
         if slot in occ:

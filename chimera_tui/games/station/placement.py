@@ -4,14 +4,18 @@ the claw's displacement, the brain's points and the Lab's splice.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Container
 from itertools import filterfalse
 
 from chimera_tui.games.station.actions import Place
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.content import COMPONENTS, content
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.effects import (
+    _USABLE,
+    cheapest_tile,
     displaceable,
+    free_build_hexes,
     module_ok,
     module_problem,
     open_spaces,
@@ -90,54 +94,135 @@ def _may_take(g: G, seat: int, comps: tuple[str, ...], space: str, occupant: tup
     return claws == 1 and len(g.comps(vs, vw)) <= 1
 
 
+_SEAT_SPACES: list[tuple[object, object, tuple[str, ...], tuple[str, ...]]] = [(None, None, (), ())] * 8
+"""Per seat number: the last (`open_spaces`' tuple, the seat's perks) seen, and `seat_spaces`' answer for them:
+a seat's spaces change only when a module is built, slot B opens or it takes a perk, so most listings share
+the answer (the entry holds the tuples it was made for, so `is` cannot match a recycled object)."""
+
+
+def seat_spaces(g: G, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """`open_spaces` with `seat`'s own perk modules added to both lists."""
+    spaces, checked = open_spaces(g)
+    perks = g.players[seat].perks
+    if not perks:
+        return spaces, checked
+    known = _SEAT_SPACES[seat]
+    if known[0] is not spaces or known[1] is not perks:
+        c = g.c
+        own = [perk for perk in perks if perk in c.modules]
+        known = _SEAT_SPACES[seat] = (
+            spaces,
+            perks,
+            (*spaces, *own),
+            (*checked, *(perk for perk in own if perk not in c.local_modules)),
+        )
+    return known[2], known[3]
+
+
+@functools.cache
+def lone_builds() -> dict[str, int]:
+    """Module id -> the discount of its build, for modules whose one option is one paid build (the Constructor
+    and its kin): they can be used when a Reactor tile can be afforded and a build space is free."""
+    out = {}
+    for mid, m in content().modules.items():
+        if len(m.options) == 1 and len(m.options[0].ops) == 1:
+            op = m.options[0].ops[0]
+            if op.op == "build" and op.kind != "activate":
+                out[mid] = op.coins
+    return out
+
+
+_FLOOR: list[tuple[object, object, int | None]] = [(None, None, None)]
+"""The last (Reactor, built modules) seen and the lowest printed cost of a tile that could be built then (None
+when the Reactor is empty or no build space is free): both tuples change only on a build or a refill."""
+
+
+def build_floor(g: G) -> int | None:
+    """The lowest printed cost of a Reactor tile, when a build space is free; None when nothing can be built."""
+    reactor, built, floor = _FLOOR[0]
+    if reactor is not g.reactor or built is not g.built:
+        floor = cheapest_tile(g) if free_build_hexes(g) else None
+        _FLOOR[0] = (g.reactor, g.built, floor)
+    return floor
+
+
+class Listing:
+    """What listing one seat's placements shares across its workers: where workers stand, the seat's spaces,
+    and the answers of the modules checked one by one that do not depend on the worker."""
+
+    __slots__ = ("checked", "memo", "occ", "seat", "spaces")
+
+    def __init__(self, g: G, seat: int) -> None:
+        self.seat = seat
+        self.occ = g.occupancy()
+        self.spaces, self.checked = seat_spaces(g, seat)
+        self.memo: dict[str, bool] = {}
+
+
 def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
     """Every space worker `wi` of `seat` may be placed on now (the same answers as `space_problem`).
 
     Yes or no from cheap checks; the reasons are worded by `space_problem` only when someone asks. Local
     modules (`Content.local_modules`) are answered from the (components, coins, food) table; only the few
-    others are checked one by one, and `memo` keeps the answers for those that do not depend on the worker
-    (`Content.worker_free`) across the workers of one seat.
+    others are checked one by one (a lone build by the Reactor's cheapest tile), and `memo` keeps the answers
+    for those that do not depend on the worker (`Content.worker_free`) across the workers of one seat.
     """
+    listing = Listing(g, seat)
+    if memo is not None:
+        listing.memo = memo
+    return worker_spaces(g, listing, wi)
+
+
+def worker_spaces(g: G, listing: Listing, wi: int) -> list[str]:
+    """`legal_spaces` for worker `wi` of the listing's seat."""
     c = g.c
-    occ = g.occupancy()
+    seat, occ = listing.seat, listing.occ
     p = g.players[seat]
     comps = p.workers[wi].comps
     out = []
     if (
         g.phase is not Phase.LAB
         and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
-        and (comps or (len(comps) < g.limit(seat) and any(p.pool)))
+        and (comps or (("geneticist" in p.perks or len(comps) < 2) and any(p.pool)))
     ):
         out.append("lab")  # the worker can change: it carries a component, or one can be attached
-    spaces, checked = open_spaces(g)
-    if p.perks:
-        modules = c.modules
-        perks = [perk for perk in p.perks if perk in modules]
-        spaces = (*spaces, *perks)
-        checked = (*checked, *(perk for perk in perks if perk not in c.local_modules))
+    spaces = listing.spaces
     if "claw" in comps:
         blocked: Container[str] = {
             space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
         }
     else:
         blocked = occ  # only a claw worker may go where a worker stands
-    usable = usable_local(g, seat, wi)
-    if checked:
-        modules, free = c.modules, c.worker_free
-        others = set()
-        for space in checked:
-            if space in blocked:
-                continue
-            if memo is not None and space in free:  # the same answer for every worker of the seat
-                ok = memo.get(space)
-                if ok is None:
-                    ok = memo[space] = module_ok(g, seat, wi, modules[space])
+    most_coins, most_food = c.local_caps
+    coins, food = p.coins, p.food
+    usable = _USABLE.get(
+        (comps, most_coins if coins > most_coins else coins, most_food if food > most_food else food)
+    )
+    if usable is None:
+        usable = usable_local(g, seat, wi)
+    others = None
+    memo = listing.memo
+    for space in listing.checked:
+        if space in blocked:
+            continue
+        ok = memo.get(space)
+        if ok is None:
+            discount = lone_builds().get(space)
+            if discount is None:
+                ok = module_ok(g, seat, wi, c.modules[space])
+            else:  # a lone build: a tile the seat can pay for (see `can_afford_a_tile`)
+                floor = build_floor(g)
+                less = discount + (1 if g.has_power(seat, "broker") else 0)
+                ok = floor is not None and max(floor - less, 0) <= coins
+            if space in c.worker_free:  # the same answer for every worker of the seat
+                memo[space] = ok
+        if ok:
+            if others is None:
+                others = {space}
             else:
-                ok = module_ok(g, seat, wi, modules[space])
-            if ok:
                 others.add(space)
-        if others:
-            usable = usable | others
+    if others is not None:
+        usable = usable | others
     out.extend(
         filterfalse(blocked.__contains__, filter(usable.__contains__, spaces))
     )  # in C: no bytecode a space

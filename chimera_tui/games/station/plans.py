@@ -20,7 +20,13 @@ from collections.abc import Callable
 
 from chimera_tui.games.station.content import ModuleDef, Op, content
 from chimera_tui.games.station.core import CI, G
-from chimera_tui.games.station.effects import feasible_options, hub_adjacent_modules, station_modules
+from chimera_tui.games.station.effects import (
+    feasible_options,
+    fits,
+    hub_adjacent_modules,
+    needs_of,
+    station_modules,
+)
 from chimera_tui.games.station.state import ScoreEvent, Task
 from chimera_tui.games.station.told import coins_words, food_words, points_words, pool_words
 
@@ -199,12 +205,42 @@ class _Plans(dict[str, Plan]):
 PLANS = _Plans()
 
 
+class _Whole(dict[str, tuple[tuple[Step, ...], ...] | None]):
+    """Module id -> each option's Steps, when every op of every option is compiled and the options' use is
+    answered by `effects.needs_of` (else None): such a module, placed on, runs start to end at once."""
+
+    def __missing__(self, mid: str) -> tuple[tuple[Step, ...], ...] | None:
+        plan = PLANS[mid]
+        made = None
+        if needs_of(content().modules[mid]) is not None:
+            steps = [tuple(s for s in option if s is not None) for option in plan]
+            if all(len(s) == len(option) for s, option in zip(steps, plan, strict=True)):
+                made = tuple(steps)
+        self[mid] = made
+        return made
+
+
+WHOLE = _Whole()
+
+
+def only_option(g: G, seat: int, wi: int, mid: str) -> int | None:
+    """The index of the one option of `mid` that can be carried out, or None when none or several can (the
+    same answers as `effects.feasible_options`; `mid`'s options must all have needs, see `WHOLE`)."""
+    p = g.players[seat]
+    found = None
+    for i, need in enumerate(needs_of(g.c.modules[mid])):  # type: ignore[arg-type]
+        if fits(p, wi, need):
+            if found is not None:
+                return None
+            found = i
+    return found
+
+
 def run_effect(g: G, t: Task) -> None:
     """`effects.run_effect` with the chosen option's leading compiled ops run at once (see the module doc):
     the ops after the first one that is not compiled are pushed as op tasks, as `push_option` would."""
     seat, wi, place = t.seat, t.worker, t.place
-    m = g.c.modules[place]
-    opts = feasible_options(g, seat, wi, m)
+    opts = feasible_options(g, seat, wi, g.c.modules[place])
     if len(opts) != 1:
         if opts:
             g.push(Task("option", seat, wi, place, src=t.src))

@@ -17,8 +17,9 @@ from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import G, Why
-from chimera_tui.games.station.flow import advance, placer, setup
-from chimera_tui.games.station.placement import legal_spaces, place, space_problem
+from chimera_tui.games.station.flow import advance, pass_turn, placer, setup
+from chimera_tui.games.station.placement import Listing, place, space_problem, worker_spaces
+from chimera_tui.games.station.plans import WHOLE, only_option
 from chimera_tui.games.station.prompts import CHOICES, PROMPTS
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
@@ -98,10 +99,10 @@ _FLUSH = Flush()
 
 def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
     """One `Place` per space for the first of the seat's pool workers with each set of components."""
-    memo: dict[str, bool] = {}
+    listing = Listing(g, seat)
     if len(workers) == 1:
         wi = workers[0]
-        return list(map(_PLACES[wi].__getitem__, legal_spaces(g, seat, wi, memo)))
+        return list(map(_PLACES[wi].__getitem__, worker_spaces(g, listing, wi)))
     out: list[Action] = []
     seen: set[tuple[str, ...]] = set()
     ws = g.players[seat].workers
@@ -110,7 +111,7 @@ def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
         if comps in seen:
             continue
         seen.add(comps)
-        out.extend(map(_PLACES[wi].__getitem__, legal_spaces(g, seat, wi, memo)))
+        out.extend(map(_PLACES[wi].__getitem__, worker_spaces(g, listing, wi)))
     return out
 
 
@@ -133,8 +134,40 @@ def legal(g: G) -> list[Action]:
     return list(map(_CHOICES.__getitem__, CHOICES[t.kind][0](g, t)))
 
 
+def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
+    """A whole Placement turn at once, when it needs no decision and nothing but the module's effect happens:
+    no worker displaced, no tentacle (no bonus to track), and exactly one usable option whose every op is
+    compiled (plans.py). Then the tasks the turn would push (the next turn, the flush offer, the action's end,
+    the effect) would all run before anything is asked, and none would do anything but what is done here: the
+    compiled ops change no Reactor tile, so no flush is offered after them. False, having changed nothing,
+    otherwise."""
+    if space not in g.c.modules:  # the Lab or the Lounge
+        return False
+    whole = WHOLE[space]
+    if whole is None:
+        return False
+    comps = g.players[seat].workers[wi].comps
+    if "tentacle" in comps or space in g.occupancy():
+        return False
+    index = only_option(g, seat, wi, space)
+    if index is None:
+        return False
+    steps = whole[index]
+    g.move(seat, wi, space)
+    if "brain" in comps:
+        begin(g, Place(wi, space))
+        g.score(seat, g.c.modules[space].value, "brain")
+        end(g)
+    for step in steps:
+        step(g, seat, wi, True)
+    pass_turn(g)
+    return True
+
+
 def _apply_place(g: G, a: Place, known: bool) -> None:
     if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
+        if not g.tasks and g.phase is Phase.PLACEMENT and _quick_turn(g, g.turn, a.worker, a.space):
+            return
         task = g.tasks[-1] if g.tasks else None
         seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else placer(g)[0]  # type: ignore[index]
     else:

@@ -267,12 +267,12 @@ def round_summary(g: G) -> None:
     first = len(scoring)  # scoring events are recorded as they happen, so this round's are the last ones
     while first and scoring[first - 1].round == now:
         first -= 1
-    this_round = scoring[first:]
+    by_seat: list[dict[str, int]] = [{} for _ in range(g.n)]
+    for e in scoring[first:]:
+        causes = by_seat[e.seat]
+        causes[e.cause] = causes.get(e.cause, 0) + e.points
     for seat in g.order():
-        causes: dict[str, int] = {}
-        for e in this_round:
-            if e.seat == seat:
-                causes[e.cause] = causes.get(e.cause, 0) + e.points
+        causes = by_seat[seat]
         gained = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
         total = sum(causes.values())
         p = g.players[seat]
