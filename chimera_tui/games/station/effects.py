@@ -7,8 +7,10 @@ decision push a choice task (see prompts.py); the others change the game at once
 
 from __future__ import annotations
 
+import functools
+
 from chimera_tui.engine.hexgrid import Hex
-from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option
+from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option, content
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G, P
 from chimera_tui.games.station.state import Phase, Player, Task
 
@@ -143,14 +145,35 @@ def board_workers(g: G, exclude_place: str = "") -> list[tuple[int, int, str]]:
 
 def copy_targets(g: G, seat: int, wi: int, self_id: str) -> list[str]:
     """Board modules with a point value whose effect this worker could carry out (Catering Service)."""
-    out = []
+    modules = g.c.modules
+    copiers = _copiers()
+    return [
+        mid
+        for mid in station_modules(g)
+        if mid != self_id
+        and modules[mid].value > 0
+        and mid not in copiers
+        and feasible_options(g, seat, wi, modules[mid])
+    ]
+
+
+def has_copy_target(g: G, seat: int, wi: int, self_id: str) -> bool:
+    """Whether `copy_targets` is not empty (yes or no: it stops at the first target)."""
+    modules = g.c.modules
+    copiers = _copiers()
     for mid in station_modules(g):
-        m = g.c.modules[mid]
-        if mid == self_id or m.value <= 0 or any(op.op == "copy" for o in m.options for op in o.ops):
-            continue
-        if feasible_options(g, seat, wi, m):
-            out.append(mid)
-    return out
+        m = modules[mid]
+        if mid != self_id and m.value > 0 and mid not in copiers and feasible_options(g, seat, wi, m):
+            return True
+    return False
+
+
+@functools.cache
+def _copiers() -> frozenset[str]:
+    """Modules with a copy op (the Catering Service and its kin), which copying skips."""
+    return frozenset(
+        mid for mid, m in content().modules.items() if any(op.op == "copy" for o in m.options for op in o.ops)
+    )
 
 
 # ---------------------------------------------------------------------------------------------- feasibility
@@ -301,7 +324,7 @@ def option_ok(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
             if not recallable(g, seat, wi):
                 return False
         elif k == "copy":
-            if wi < 0 or not copy_targets(g, seat, wi, m.id):
+            if wi < 0 or not has_copy_target(g, seat, wi, m.id):
                 return False
         elif k == "send":
             if len(board_workers(g, m.id)) < op.n:

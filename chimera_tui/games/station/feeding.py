@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chimera_tui.games.station.core import CI, G
 from chimera_tui.games.station.state import Task
-from chimera_tui.games.station.told import WHY_WORDS, food_words
+from chimera_tui.games.station.told import WHY_WORDS, food_words, points_words, worker_change
 
 FED = " — " + WHY_WORDS["feed"]
 """The reason told for what feeding a seat changed."""
@@ -51,16 +51,25 @@ def lose_choices(g: G, t: Task) -> list[str]:
     return out
 
 
+LOST = " — " + WHY_WORDS["feed_lose"]
+
+
 def lose(g: G, t: Task, value: str) -> None:
-    """Return the chosen attached component to the supply."""
+    """Return the chosen attached component to the supply; it tells itself (`prompts.SELF_TOLD`)."""
     w, kind = value[1:].split(":")
     wi = int(w)
     comps = list(g.comps(t.seat, wi))
     comps.remove(kind)
     g.set_comps(t.seat, wi, tuple(comps))
     g.add_supply(CI[kind], 1)
+    now = g.players[t.seat].workers[wi].comps
+    g.told.append(f"{g.names[t.seat]}: {worker_change(wi, kind, '', now)}{LOST}")
+
+
+STARVED = " — feeding: a food short and no component left"
 
 
 def starve(g: G, t: Task) -> None:
-    """No attached component left: 2 points instead (ST-FEED-06)."""
+    """No attached component left: 2 points instead (ST-FEED-06); it tells itself."""
     g.score(t.seat, -2, "feeding")
+    g.told.append(f"{g.names[t.seat]}: {points_words(-2)}{STARVED}")

@@ -12,7 +12,7 @@ from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import LAB_SLOTS, G
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
-from chimera_tui.games.station.prompts import CHOICES, EMPTY
+from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
 from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
@@ -152,7 +152,14 @@ def _action_end(g: G, t: Task) -> None:
 
 
 def _op(g: G, t: Task) -> None:
+    """One op of a module's option: compiled ones tell themselves (plans.py), the others run in a told frame."""
+    compiled = PLANS[t.place][t.n][t.i]
+    if compiled is not None:
+        compiled(g, t.seat, t.worker, t.src != "bonus")
+        return
+    begin(g, t)
     run_op(g, t, g.c.modules[t.place].options[t.n].ops[t.i])
+    end(g)
 
 
 def _refill(g: G, t: Task) -> None:
@@ -187,41 +194,41 @@ AUTO: dict[str, Callable[[G, Task], None]] = {
 }
 """Task kinds that need no decision."""
 
-QUIET = frozenset({"next_turn", "begin_round", "end_round", "refill", "effect", "action_end", "feed"})
-"""Auto steps that tell themselves (the tentacle bonus only when there is one), or change nothing a player
-owns."""
+QUIET = frozenset(
+    {"next_turn", "begin_round", "end_round", "refill", "effect", "action_end", "feed", "op", "research"}
+)
+"""Auto steps that tell themselves (the tentacle bonus only when there is one, an op unless compiled), or change
+nothing a player owns."""
 
-_QUIET_STEPS = {kind: step for kind, step in AUTO.items() if kind in QUIET}
-_TOLD_STEPS = {kind: step for kind, step in AUTO.items() if kind not in QUIET}
-"""`AUTO` split: the steps run as they are, and those run between `told.begin` and `told.end`."""
+
+def _framed(step: Callable[[G, Task], None]) -> Callable[[G, Task], None]:
+    """`step` run in a told frame of its own (opened with no frame open, as the task loop runs them)."""
+
+    def run(g: G, t: Task) -> None:
+        g.frames.append((g.start, len(g.scoring), t))  # told.begin with no frame open
+        g.before = {}
+        step(g, t)
+        end(g)
+
+    return run
+
+
+STEPS = {kind: step if kind in QUIET else _framed(step) for kind, step in AUTO.items()}
+"""`AUTO`, each step as the task loop runs it: in a told frame unless it tells itself (`QUIET`)."""
 
 
 def advance(g: G) -> None:
     """Run tasks until a decision is needed (or the game is over). Called with no `told` frame open."""
-    tasks, frames = g.tasks, g.frames
-    quiet, told = _QUIET_STEPS, _TOLD_STEPS
+    tasks = g.tasks
+    steps = STEPS
     while True:
         if tasks:
             t = tasks[-1]
             kind = t.kind
-            step = quiet.get(kind)
+            step = steps.get(kind)
             if step is not None:
                 tasks.pop()
                 step(g, t)
-                continue
-            if kind == "op":  # compiled: makes its changes and words them itself, no frame (plans.py)
-                compiled = PLANS[t.place][t.n][t.i]
-                if compiled is not None:
-                    tasks.pop()
-                    compiled(g, t.seat, t.worker, t.src != "bonus")
-                    continue
-            step = told.get(kind)
-            if step is not None:
-                tasks.pop()
-                frames.append((g.start, len(g.scoring), t))  # told.begin (the loop runs with no frame open)
-                g.before = {}
-                step(g, t)
-                end(g)
                 continue
             if kind == "place":
                 if not g.has_pool_worker(t.seat):
@@ -235,13 +242,14 @@ def advance(g: G) -> None:
                 return
             tasks.pop()
             if opts:
-                begin(g, t)
-                resolve(g, t, opts[0])
-                end(g)
+                if kind in UNFRAMED:
+                    resolve(g, t, opts[0])
+                else:
+                    begin(g, t)
+                    resolve(g, t, opts[0])
+                    end(g)
             elif (empty := EMPTY.get(kind)) is not None:  # no possible answer: what EMPTY says happens
-                begin(g, t if kind != "feed_lose" else "feeding: a food short and no component left")
                 empty(g, t)
-                end(g)
             continue
         if g.phase is Phase.LAB:
             if lab_placer(g) is not None:

@@ -23,7 +23,7 @@ from chimera_tui.games.station.effects import (
     usable_local,
 )
 from chimera_tui.games.station.state import Phase, Task
-from chimera_tui.games.station.told import begin, end
+from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
 
 
 def worker_label(comps: tuple[str, ...]) -> str:
@@ -146,17 +146,27 @@ def build_floor(g: G) -> int | None:
     return floor
 
 
-class Listing:
-    """What listing one seat's placements shares across its workers: where workers stand, the seat's spaces,
-    and the answers of the modules checked one by one that do not depend on the worker."""
+class Places(dict[str, Place]):
+    """Space -> worker `worker`'s `Place` there, made the first time it is asked for (a Place is a value, so
+    one made once serves every listing)."""
 
-    __slots__ = ("checked", "memo", "occ", "seat", "spaces")
+    __slots__ = ("worker",)
 
-    def __init__(self, g: G, seat: int) -> None:
-        self.seat = seat
-        self.occ = g.occupancy()
-        self.spaces, self.checked = seat_spaces(g, seat)
-        self.memo: dict[str, bool] = {}
+    def __init__(self, worker: int) -> None:
+        super().__init__()
+        self.worker = worker
+
+    def __missing__(self, space: str) -> Place:
+        made = self[space] = Place(self.worker, space)
+        return made
+
+
+PLACES = tuple(Places(wi) for wi in range(8))
+"""`Places` of the first eight workers of a seat (a seat has at most six)."""
+
+_UNION: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
+"""(usable local modules, other usable modules) -> their union: both sets recur, so the union is made once
+(bounded like `_CHEAPEST`)."""
 
 
 def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
@@ -167,66 +177,77 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     others are checked one by one (a lone build by the Reactor's cheapest tile), and `memo` keeps the answers
     for those that do not depend on the worker (`Content.worker_free`) across the workers of one seat.
     """
-    listing = Listing(g, seat)
-    if memo is not None:
-        listing.memo = memo
-    return worker_spaces(g, listing, wi)
+    return [place.space for place in placements(g, seat, [wi], {} if memo is None else memo)]
 
 
-def worker_spaces(g: G, listing: Listing, wi: int) -> list[str]:
-    """`legal_spaces` for worker `wi` of the listing's seat."""
+def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None = None) -> list[Place]:
+    """A `Place` on each space in `legal_spaces` order, for the first of `workers` (the seat's pool workers)
+    with each set of components: the occupancy, the seat's spaces and the answers that do not depend on the
+    worker (kept in `memo`) are worked out once for all of them."""
     c = g.c
-    seat, occ = listing.seat, listing.occ
+    occ = g.occupancy()
     p = g.players[seat]
-    comps = p.workers[wi].comps
-    out = []
-    if (
-        g.phase is not Phase.LAB
-        and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
-        and (comps or (("geneticist" in p.perks or len(comps) < 2) and any(p.pool)))
-    ):
-        out.append("lab")  # the worker can change: it carries a component, or one can be attached
-    spaces = listing.spaces
-    if "claw" in comps:
-        blocked: Container[str] = {
-            space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
-        }
-    else:
-        blocked = occ  # only a claw worker may go where a worker stands
-    most_coins, most_food = c.local_caps
+    spaces, checked = seat_spaces(g, seat)
+    lab_open = g.phase is not Phase.LAB and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
     coins, food = p.coins, p.food
-    usable = _USABLE.get(
-        (comps, most_coins if coins > most_coins else coins, most_food if food > most_food else food)
-    )
-    if usable is None:
-        usable = usable_local(g, seat, wi)
-    others = None
-    memo = listing.memo
-    for space in listing.checked:
-        if space in blocked:
-            continue
-        ok = memo.get(space)
-        if ok is None:
-            discount = lone_builds().get(space)
-            if discount is None:
-                ok = module_ok(g, seat, wi, c.modules[space])
-            else:  # a lone build: a tile the seat can pay for (see `can_afford_a_tile`)
-                floor = build_floor(g)
-                less = discount + (1 if g.has_power(seat, "broker") else 0)
-                ok = floor is not None and max(floor - less, 0) <= coins
-            if space in c.worker_free:  # the same answer for every worker of the seat
-                memo[space] = ok
-        if ok:
-            if others is None:
-                others = {space}
-            else:
-                others.add(space)
-    if others is not None:
-        usable = usable | others
-    out.extend(
-        filterfalse(blocked.__contains__, filter(usable.__contains__, spaces))
-    )  # in C: no bytecode a space
-    out.append("lounge")
+    most_coins, most_food = c.local_caps
+    capped_coins = most_coins if coins > most_coins else coins
+    capped_food = most_food if food > most_food else food
+    if memo is None:
+        memo = {}
+    ws = p.workers
+    seen: set[tuple[str, ...]] | None = set() if len(workers) > 1 else None
+    out: list[Place] = []
+    for wi in workers:
+        comps = ws[wi].comps
+        if seen is not None:
+            if comps in seen:
+                continue
+            seen.add(comps)
+        places = PLACES[wi]
+        if lab_open and (comps or (("geneticist" in p.perks or len(comps) < 2) and any(p.pool))):
+            out.append(places["lab"])  # the worker can change: it carries a component, or one can be attached
+        if "claw" in comps:
+            blocked: Container[str] = {
+                space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
+            }
+        else:
+            blocked = occ  # only a claw worker may go where a worker stands
+        usable = _USABLE.get((comps, capped_coins, capped_food))
+        if usable is None:
+            usable = usable_local(g, seat, wi)
+        others: list[str] | None = None
+        for space in checked:
+            if space in blocked:
+                continue
+            ok = memo.get(space)
+            if ok is None:
+                discount = lone_builds().get(space)
+                if discount is None:
+                    ok = module_ok(g, seat, wi, c.modules[space])
+                else:  # a lone build: a tile the seat can pay for (see `can_afford_a_tile`)
+                    floor = build_floor(g)
+                    less = discount + (1 if g.has_power(seat, "broker") else 0)
+                    ok = floor is not None and max(floor - less, 0) <= coins
+                if space in c.worker_free:  # the same answer for every worker of the seat
+                    memo[space] = ok
+            if ok:
+                if others is None:
+                    others = [space]
+                else:
+                    others.append(space)
+        if others is not None:
+            key = (usable, frozenset(others))
+            union = _UNION.get(key)
+            if union is None:
+                if len(_UNION) >= 10_000:
+                    _UNION.clear()
+                union = _UNION[key] = usable | key[1]
+            usable = union
+        out.extend(
+            map(places.__getitem__, filterfalse(blocked.__contains__, filter(usable.__contains__, spaces)))
+        )  # in C: no bytecode a space
+        out.append(places["lounge"])
     return out
 
 
@@ -266,12 +287,29 @@ def lounge_choices(g: G, seat: int) -> list[str]:
 
 
 def lounge_gain(g: G, t: Task, value: str) -> None:
-    """1 coin or 1 food (ST-LOUNGE-04); a displaced tentacle worker also gets its +1 (ST-TENTACLE-11)."""
+    """1 coin or 1 food (ST-LOUNGE-04); a displaced tentacle worker also gets its +1 (ST-TENTACLE-11).
+
+    It tells itself (`prompts.SELF_TOLD`: resolved with no told frame open), as a frame would."""
+    seat = t.seat
     coins = int(value in ("coin", "both"))
     food = int(value in ("food", "both"))
-    g.gain(t.seat, coins, food, track=t.src != "displaced")
-    if t.src == "displaced" and g.comps(t.seat, t.worker).count("tentacle"):
-        g.gain(t.seat, coins, food, track=False)
+    displaced = t.src == "displaced"
+    g.gain(seat, coins, food, track=not displaced)
+    if displaced and "tentacle" in g.comps(seat, t.worker):
+        g.gain(seat, coins, food, track=False)
+        coins, food = 2 * coins, 2 * food
+    said = (
+        coins_words(coins)
+        if not food
+        else food_words(food)
+        if not coins
+        else f"{coins_words(coins)}, {food_words(food)}"
+    )
+    g.told.append(f"{g.names[seat]}: {said}{_DISPLACED if displaced else _RESTED}")
+
+
+_RESTED = " — Worker Lounge"
+_DISPLACED = " — displaced to the Worker Lounge"
 
 
 def splice_choices(g: G, seat: int, wi: int, before: tuple[str, ...]) -> list[str]:
@@ -299,17 +337,26 @@ def splice_choices(g: G, seat: int, wi: int, before: tuple[str, ...]) -> list[st
 
 
 def splice_step(g: G, t: Task, value: str) -> bool:
-    """Apply one splice step; True when the splice is finished."""
+    """Apply one splice step; True when the splice is finished.
+
+    It tells itself (`prompts.SELF_TOLD`), as a frame would: the pool first, then the worker."""
     if value == "done":
         return True
     kind = value[1:]
-    p = g.w(t.seat)
-    comps = list(g.comps(t.seat, t.worker))
+    seat, wi = t.seat, t.worker
+    p = g.w(seat)
+    comps = list(g.comps(seat, wi))
     if value[0] == "+":
         p.add_pool(CI[kind], -1)
         comps.append(kind)
     else:
         p.add_pool(CI[kind], 1)
         comps.remove(kind)
-    g.set_comps(t.seat, t.worker, tuple(comps))
+    g.set_comps(seat, wi, tuple(comps))
+    now = p.workers[wi].comps
+    if value[0] == "+":
+        said = f"{pool_words(kind, -1)}, {worker_change(wi, '', kind, now)}"
+    else:
+        said = f"{pool_words(kind, 1)}, {worker_change(wi, kind, '', now)}"
+    g.told.append(f"{g.names[seat]}: {said} — Splicing Lab")
     return False

@@ -21,6 +21,7 @@ from chimera_tui.games.station.effects import (
     start_effect,
 )
 from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.told import points_words, pool_words
 
 Choices = Callable[[G, Task], list[str]]
 Resolve = Callable[[G, Task, str], None]
@@ -37,11 +38,27 @@ def _option(g: G, t: Task, v: str) -> None:
 
 
 def _component(g: G, t: Task, v: str) -> None:
+    """A component of a type in stock (`component_choices`) into the pool; it tells itself."""
     g.gain_component(t.seat, v, track=t.src != "bonus")
+    why = "component" if t.src != "bonus" else "build bonus"
+    g.told.append(f"{g.names[t.seat]}: {pool_words(v, 1)} — {why}")
+
+
+def _perk(g: G, t: Task, v: str) -> None:
+    """Take the perk `v` (and its points); it tells itself."""
+    seat = t.seat
+    score = g.players[seat].score
+    research.acquire(g, seat, v)
+    points = g.players[seat].score - score
+    said = f"takes the perk {g.c.perk_by_id[v].name}" + (f", {points_words(points)}" if points else "")
+    g.told.append(f"{g.names[seat]}: {said} — perk")
 
 
 def _component_empty(g: G, t: Task) -> None:
+    """The supply has no component of any type: 2 points instead (ST-SPLICE-14); it tells itself."""
     g.score(t.seat, 2, "supply")
+    why = "component" if t.src != "bonus" else "build bonus"
+    g.told.append(f"{g.names[t.seat]}: {points_words(2)} — {why}")
 
 
 def _tentacle(g: G, t: Task, v: str) -> None:
@@ -192,7 +209,7 @@ CHOICES: dict[str, tuple[Choices, Resolve]] = {
     "splice": (lambda g, t: placement.splice_choices(g, t.seat, t.worker, t.comps), _splice),
     "component": (lambda g, t: component_choices(g), _component),
     "tentacle": (_tentacle_choices, _tentacle),
-    "perk": (lambda g, t: list(g.perk_display), lambda g, t, v: research.acquire(g, t.seat, v)),
+    "perk": (lambda g, t: list(g.perk_display), _perk),
     "build_tile": (building.tile_choices, building.choose_tile),
     "build_hex": (building.hex_choices, building.build),
     "activate": (building.activate_choices, building.activate),
@@ -217,7 +234,17 @@ EMPTY: dict[str, Callable[[G, Task], None]] = {
     "component": _component_empty,
     "feed_lose": feeding.starve,
 }
-"""What happens when a choice has no possible value (default: nothing)."""
+"""What happens when a choice has no possible value (default: nothing). Each tells itself (with no told frame
+open), as a frame would have told it."""
+
+QUIET_ANSWERS = frozenset({"flush", "build_tile", "option", "draft", "copy", "swap", "activate"})
+"""Choices whose answer changes nothing told about a seat (the Reactor, the tasks, a drafted card, which
+`told` never words): they are resolved with no told frame."""
+
+SELF_TOLD = frozenset({"lounge", "splice", "feed_lose", "perk", "component"})
+"""Choices whose answer tells itself (resolved with no told frame open, worded as a frame would word it)."""
+
+UNFRAMED = QUIET_ANSWERS | SELF_TOLD
 
 PROMPTS: dict[str, str] = {
     "option": "Choose which effect of {place} to use",

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from chimera_tui.games.station.content import Reward
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import G, seat_snap
 from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.told import begin, end, tell_seat
 
 
 def track(g: G, seat: int) -> tuple[Reward, ...]:
@@ -13,17 +14,35 @@ def track(g: G, seat: int) -> tuple[Reward, ...]:
     return g.c.track_a if p.side == "A" else g.c.mat_by_id[p.mat].track_b
 
 
+SELF_TOLD_OPS = frozenset({"perk", "worker", "component", "gain", "research"})
+"""Reward ops that change nothing but the researching seat (or push a task): with only these, an advance
+tells itself (`told.tell_seat`) instead of running in a told frame."""
+
+
 def advance(g: G, t: Task) -> None:
-    """Move one tier up and gain its reward at once; past tier 8, gain tier 8's reward again (ST-RESEARCH)."""
+    """Move one tier up and gain its reward at once; past tier 8, gain tier 8's reward again (ST-RESEARCH).
+
+    Run with no told frame open: it tells itself when its reward changes only the seat (`SELF_TOLD_OPS`),
+    else it opens a frame as the task loop would."""
     from chimera_tui.games.station.effects import run_op
 
-    p = g.w(t.seat)
+    seat = t.seat
+    p = g.w(seat)
+    reward = track(g, seat)[min(p.tier + 1, 8) - 2]
+    alone = all(op.op in SELF_TOLD_OPS for op in reward.ops)
+    if alone:
+        snap, scored = seat_snap(p), len(g.scoring)
+    else:
+        begin(g, t)
     if p.tier < 8:
         p.tier += 1
-    reward = track(g, t.seat)[p.tier - 2]
-    op_task = Task("op", t.seat, t.worker, "research", src=t.src)
+    op_task = Task("op", seat, t.worker, "research", src=t.src)
     for op in reversed(reward.ops):
         run_op(g, op_task, op)
+    if alone:
+        tell_seat(g, seat, snap, scored, "research")
+    else:
+        end(g)
 
 
 def refill_display(g: G, to: int = 3) -> None:

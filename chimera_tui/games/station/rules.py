@@ -7,7 +7,7 @@ placement task, or — with no task pending — a worker placement of the Placem
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from threading import get_ident
 from typing import ClassVar
 
@@ -16,11 +16,11 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G, Why
+from chimera_tui.games.station.core import G
 from chimera_tui.games.station.flow import advance, pass_turn, placer, setup
-from chimera_tui.games.station.placement import Listing, place, space_problem, worker_spaces
+from chimera_tui.games.station.placement import place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
-from chimera_tui.games.station.prompts import CHOICES, PROMPTS
+from chimera_tui.games.station.prompts import CHOICES, PROMPTS, UNFRAMED
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
 from chimera_tui.games.station.told import begin, end
@@ -55,28 +55,29 @@ def seat_sides(value: str, players: int) -> tuple[str, ...]:
     return tuple(letters)
 
 
+_PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
+"""The last state whose placer (`flow.placer`) was worked out, and the answer: whose turn it is, the legal
+actions and `apply` each ask it of the same Splicing Lab state (a frozen answer: the list is never changed)."""
+
+
+def _placer_of(g: G) -> tuple[int, list[int]] | None:
+    """`flow.placer(g)` for a working copy not yet changed from its state `g.s`, kept for that state."""
+    global _PLACER
+    known = _PLACER
+    if known[0] is g.s:
+        return known[1]
+    who = placer(g)
+    _PLACER = (g.s, who)
+    return who
+
+
 def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
     """(seat, workers it may place, the nested "place" task if any), when a placement is pending."""
     if g.tasks:
         t = g.tasks[-1]
         return (t.seat, g.pool_workers(t.seat), t) if t.kind == "place" else None
-    who = placer(g)
+    who = _placer_of(g)
     return (who[0], who[1], None) if who else None
-
-
-class _Places(dict[str, Place]):
-    """Space -> worker `worker`'s `Place` there, made the first time it is asked for (a Place is a value, so
-    one made once serves every listing)."""
-
-    __slots__ = ("worker",)
-
-    def __init__(self, worker: int) -> None:
-        super().__init__()
-        self.worker = worker
-
-    def __missing__(self, space: str) -> Place:
-        made = self[space] = Place(self.worker, space)
-        return made
 
 
 def _can_flush(g: G, seat: int) -> bool:
@@ -84,7 +85,7 @@ def _can_flush(g: G, seat: int) -> bool:
 
 
 class _Choices(dict[str, Choose]):
-    """Value -> its `Choose`, made the first time it is asked for (like `_Places`)."""
+    """Value -> its `Choose`, made the first time it is asked for (like `placement.Places`)."""
 
     def __missing__(self, value: str) -> Choose:
         made = self[value] = Choose(value)
@@ -92,27 +93,7 @@ class _Choices(dict[str, Choose]):
 
 
 _CHOICES = _Choices()
-_PLACES = tuple(_Places(wi) for wi in range(8))
-"""`_Places` of the first eight workers of a seat (a seat has at most six)."""
 _FLUSH = Flush()
-
-
-def _place_actions(g: G, seat: int, workers: list[int]) -> list[Action]:
-    """One `Place` per space for the first of the seat's pool workers with each set of components."""
-    listing = Listing(g, seat)
-    if len(workers) == 1:
-        wi = workers[0]
-        return list(map(_PLACES[wi].__getitem__, worker_spaces(g, listing, wi)))
-    out: list[Action] = []
-    seen: set[tuple[str, ...]] = set()
-    ws = g.players[seat].workers
-    for wi in workers:
-        comps = ws[wi].comps
-        if comps in seen:
-            continue
-        seen.add(comps)
-        out.extend(map(_PLACES[wi].__getitem__, worker_spaces(g, listing, wi)))
-    return out
 
 
 def legal(g: G) -> list[Action]:
@@ -122,14 +103,14 @@ def legal(g: G) -> list[Action]:
         return []
     if not g.tasks and phase is Phase.PLACEMENT:  # a Placement turn: the flush is offered at its start
         seat = g.turn
-        acts = _place_actions(g, seat, g.pool_workers(seat))
+        acts: list[Action] = placements(g, seat, g.pool_workers(seat))  # type: ignore[assignment]
         if g.players[seat].card:
             acts.append(_FLUSH)
         return acts
     placing = _placing(g)
     if placing is not None:
         seat, workers, _ = placing
-        return _place_actions(g, seat, workers)
+        return placements(g, seat, workers)  # type: ignore[return-value]
     t = g.tasks[-1]
     return list(map(_CHOICES.__getitem__, CHOICES[t.kind][0](g, t)))
 
@@ -169,7 +150,7 @@ def _apply_place(g: G, a: Place, known: bool) -> None:
         if not g.tasks and g.phase is Phase.PLACEMENT and _quick_turn(g, g.turn, a.worker, a.space):
             return
         task = g.tasks[-1] if g.tasks else None
-        seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else placer(g)[0]  # type: ignore[index]
+        seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else _placer_of(g)[0]  # type: ignore[index]
     else:
         placing = _placing(g)
         if placing is None:
@@ -214,22 +195,6 @@ def _apply_flush(g: G, a: Flush, known: bool) -> None:
         raise IllegalAction("You may flush the Reactor only at the start of your own Placement turn.", a)
     g.w(seat).card = ""
     g.push(Task("flush", seat))
-
-
-def _why_action(g: G, action: Action) -> Why:
-    """The reason for what an action changes at once (brain points on placing, a resolved choice)."""
-    if isinstance(action, Place):
-        return action  # worded (the module's name) only when something is told
-    if isinstance(action, Flush):
-        return "flush"
-    return g.tasks[-1] if g.tasks else None
-
-
-APPLY: dict[type, Callable[[G, Action, bool], None]] = {
-    Place: _apply_place,  # type: ignore[dict-item]
-    Choose: _apply_choose,  # type: ignore[dict-item]
-    Flush: _apply_flush,  # type: ignore[dict-item]
-}
 
 
 _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
@@ -299,7 +264,7 @@ class StationRules:
             return state.tasks[-1].seat
         if state.phase is Phase.PLACEMENT:
             return state.turn
-        who = placer(_reader(state))
+        who = _placer_of(_reader(state))
         return who[0] if who else None
 
     def legal_actions(self, state: State) -> Sequence[Action]:
@@ -314,12 +279,9 @@ class StationRules:
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
+        global _LISTED, _KEPT
         if state.phase is Phase.OVER:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
-        handler = APPLY.get(action.__class__)
-        if handler is None:
-            raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
-        global _LISTED, _KEPT
         me = get_ident()
         kept = _KEPT
         if kept is not None and kept[0] is state and kept[2] == me:
@@ -331,12 +293,23 @@ class StationRules:
             g = G(state)
         listed = _LISTED
         known = listed[0] is state and action in listed[1]
-        if action.__class__ is Place:
-            handler(g, action, known)  # a placement opens its own told frame, when it can tell something
-        else:
-            begin(g, _why_action(g, action))
-            handler(g, action, known)
+        cls = action.__class__  # (`is` on the class: isinstance is a call, and this runs on every decision)
+        if cls is Place:  # a placement opens its own told frames, when it can tell something
+            _apply_place(g, action, known)  # type: ignore[arg-type]
+        elif cls is Choose:
+            tasks = g.tasks
+            if tasks and tasks[-1].kind in UNFRAMED:  # the answer tells itself, or changes nothing told
+                _apply_choose(g, action, known)  # type: ignore[arg-type]
+            else:
+                begin(g, tasks[-1] if tasks else None)
+                _apply_choose(g, action, known)  # type: ignore[arg-type]
+                end(g)
+        elif cls is Flush:
+            begin(g, "flush")
+            _apply_flush(g, action, known)  # type: ignore[arg-type]
             end(g)
+        else:
+            raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
         advance(g)
         after = g.freeze()
         g.s = after

@@ -186,6 +186,43 @@ def _tell_frame(g: G, before: dict[int, SeatSnap], start0: int, scored: int, fra
         _tell_marker(g, frame_why)
 
 
+def tell_seat(g: G, seat: int, snap: SeatSnap, scored: int, why: str) -> None:
+    """What a frame would tell about `seat` alone, for a step that tells itself and changes only that seat (not
+    the start player): `snap` is `core.seat_snap` of the seat before the step, `scored` len(scoring) then."""
+    coins0, food0, pool0, workers0, tier0, perks0, card0, score0 = snap
+    p = g.players[seat]
+    parts: list[str] = []
+    if p.coins != coins0:
+        parts.append(coins_words(p.coins - coins0))
+    if p.food != food0:
+        parts.append(food_words(p.food - food0))
+    if p.pool != pool0:
+        for kind, x, y in zip(COMPONENTS, pool0, p.pool, strict=True):
+            if x != y:
+                parts.append(pool_words(kind, y - x))
+    if p.workers is not workers0 and p.workers != workers0:
+        _tell_workers(g, workers0, p.workers, parts)
+    if p.tier != tier0:
+        parts.append(f"research tier {tier0} → {p.tier}")
+    if p.perks != perks0:
+        for perk in p.perks:
+            if perk not in perks0:
+                parts.append(f"takes the perk {g.c.perk_by_id[perk].name}")
+    if card0 and not p.card:
+        parts.append("discards the starting card")
+    if p.score != score0:
+        parts.append(_score_part(g, scored, seat, p.score - score0))
+    if parts:
+        g.told.append(f"{g.names[seat]}: {', '.join(parts)}" + (f" — {why}" if why else ""))
+
+
+def worker_change(i: int, lost: str, got: str, comps: tuple[str, ...]) -> str:
+    """How a frame words worker `i` losing the component `lost` or gaining `got` (one of them ""), now
+    carrying `comps`."""
+    change = f"loses its {lost}" if lost else f"gains a {got}"
+    return f"worker #{i + 1} {change} (now {_comps(comps)})"
+
+
 def _tell_workers(g: G, workers0: tuple[Worker, ...], workers1: tuple[Worker, ...], parts: list[str]) -> None:
     """What happened to a seat's workers: components gained or lost, a new worker, one sent to the Lounge."""
     for i in range(len(workers1)):
@@ -260,6 +297,10 @@ def tell(g: G, text: str) -> None:
     g.told.append(text)
 
 
+_CAUSE_PM: dict[tuple[str, int], str] = {}
+"""(cause, points) -> "cause ±points" as the round summary words it (made once each)."""
+
+
 def round_summary(g: G) -> None:
     """The end of a round: each seat's points this round by cause, and where it stands."""
     tell(g, f"End of round {g.round}: what each player gained and lost")
@@ -273,7 +314,14 @@ def round_summary(g: G) -> None:
         causes[e.cause] = causes.get(e.cause, 0) + e.points
     for seat in g.order():
         causes = by_seat[seat]
-        gained = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
+        said = []
+        for item in causes.items():
+            if item[1]:
+                words = _CAUSE_PM.get(item)
+                if words is None:
+                    words = _CAUSE_PM[item] = f"{CAUSE_WORDS.get(item[0], item[0])} {_pm(item[1])}"
+                said.append(words)
+        gained = ", ".join(said)
         total = sum(causes.values())
         p = g.players[seat]
         tell(
