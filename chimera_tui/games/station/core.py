@@ -72,8 +72,9 @@ class P(msgspec.Struct, gc=False):
 
     def set_worker(self, wi: int, worker: Worker) -> None:
         """Replace worker `wi`."""
-        workers = self.workers
-        self.workers = (*workers[:wi], worker, *workers[wi + 1 :])
+        workers = list(self.workers)
+        workers[wi] = worker
+        self.workers = tuple(workers)
 
     def freeze(self) -> Player:
         """The frozen form."""
@@ -94,6 +95,12 @@ def occupancy_of(players: list[Player | P] | tuple[Player, ...]) -> dict[str, tu
             if w.where not in OFF_BOARD:
                 occ[w.where] = (seat, wi)
     return occ
+
+
+_POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
+"""Per seat number: the last workers tuple whose pool workers were worked out, and their indices. A seat's
+workers change only when one of them moves, so whose turn is next and each listing mostly find them here (the
+entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed)."""
 
 
 class G:
@@ -293,25 +300,29 @@ class G:
         if where not in OFF_BOARD:
             occ[where] = (seat, wi)
 
-    def gather(self, seat: int) -> None:
-        """Put every worker of `seat` that is not set aside in its pool (`move` for each, in one pass)."""
+    def gather(self, seat: int) -> list[tuple[str, ...]]:
+        """Put every worker of `seat` that is not set aside in its pool (`move` for each, in one pass); the
+        components of each worker now in the pool."""
         occ = self._occ if self._occ_own else None
         if occ is None:
             occ = self._occ = dict(self.occupancy())
             self._occ_own = True
         p = self.w(seat)
         back = []
+        pooled = []
         for wi, w in enumerate(p.workers):
             where = w.where
-            if where == "aside" or where == "pool":
-                back.append(w)
-                continue
-            held = occ.get(where)
-            if held is not None and held[0] == seat and held[1] == wi:
-                del occ[where]
-            back.append(Worker(w.comps, "pool"))
+            if where != "aside":
+                comps = w.comps
+                pooled.append(comps)
+                if where != "pool":
+                    if occ.get(where) == (seat, wi):
+                        del occ[where]
+                    w = Worker(comps, "pool")
+            back.append(w)
         p.workers = tuple(back)
         self.moved = True
+        return pooled
 
     def comps(self, seat: int, wi: int) -> tuple[str, ...]:
         """The components on worker `wi` of `seat` (none for a workerless activation, -1)."""
@@ -327,12 +338,22 @@ class G:
         return 3 if "geneticist" in self.players[seat].perks else 2
 
     def pool_workers(self, seat: int) -> list[int]:
-        """Indices of `seat`'s workers in its worker pool."""
-        return [i for i, w in enumerate(self.players[seat].workers) if w.where == "pool"]
+        """Indices of `seat`'s workers in its worker pool (a list kept per workers tuple: never change it)."""
+        ws = self.players[seat].workers
+        known = _POOL_OF[seat]
+        if known[0] is ws:
+            return known[1]
+        found = [i for i, w in enumerate(ws) if w.where == "pool"]
+        _POOL_OF[seat] = (ws, found)
+        return found
 
     def has_pool_worker(self, seat: int) -> bool:
         """Whether `seat` has a worker in its worker pool (`pool_workers` is not empty)."""
-        for w in self.players[seat].workers:  # noqa: SIM110 (a loop, not any(): this runs on every turn)
+        ws = self.players[seat].workers
+        known = _POOL_OF[seat]
+        if known[0] is ws:
+            return bool(known[1])
+        for w in ws:  # noqa: SIM110 (a loop, not any(): this runs on every turn)
             if w.where == "pool":
                 return True
         return False

@@ -18,15 +18,12 @@ def feed_seat(g: G, t: Task) -> None:
     seat = t.seat
     p = g.w(seat)
     food = p.food
-    g.gather(seat)
     grown = owed = 0
-    for w in p.workers:
-        if w.where == "pool":
-            leaves = w.comps.count("leaf")
-            if leaves >= 2:
-                grown += 2
-            elif not leaves:
-                owed += 1
+    for comps in g.gather(seat):
+        if "leaf" not in comps:
+            owed += 1
+        elif comps.count("leaf") >= 2:
+            grown += 2
     p.food += grown
     if owed and g.has_power(seat, "grower"):
         owed -= 1

@@ -160,6 +160,19 @@ def _per_color(color: str) -> Callable[[G, int, int], int]:
     return count
 
 
+def _boiler(op: Op, why: str) -> Step | None:
+    """The Boiler Room's refill (and its kin's), when the Reactor's rewards change only the rewarded seat."""
+    from chimera_tui.games.station.reactor import REWARD_OPS, told_boiler
+
+    if any(o.op not in REWARD_OPS for r in content().reactor for o in r.ops):
+        return None
+
+    def step(g: G, seat: int, wi: int, track: bool) -> None:
+        told_boiler(g, seat, wi, "" if track else "bonus", why)
+
+    return step
+
+
 def compile_op(op: Op, why: str) -> Step | None:
     """`op` of a module (named in `why`, " — Name") as a Step, or None when it runs through `run_op`."""
     k = op.op
@@ -181,6 +194,8 @@ def compile_op(op: Op, why: str) -> Step | None:
         return _command(op, why)
     if k == "marker":
         return _marker(op, why)
+    if k == "refill":
+        return _boiler(op, why)
     return None
 
 
@@ -205,14 +220,24 @@ class _Plans(dict[str, Plan]):
 PLANS = _Plans()
 
 
+SETTLED = frozenset(
+    {"gain", "pay", "gain_round", "gain_per", "per_hub", "per_color", "component", "command", "marker"}
+)
+"""Compiled ops that push no task and change no Reactor tile: a module made of only these settles everything
+it does at once (the Boiler Room's refill, compiled too, pushes the refill and may push rewards' tasks)."""
+
+
 class _Whole(dict[str, tuple[tuple[Step, ...], ...] | None]):
-    """Module id -> each option's Steps, when every op of every option is compiled and the options' use is
-    answered by `effects.needs_of` (else None): such a module, placed on, runs start to end at once."""
+    """Module id -> each option's Steps, when every op of every option is compiled and `SETTLED` and the
+    options' use is answered by `effects.needs_of` (else None): such a module, placed on, runs start to end
+    at once."""
 
     def __missing__(self, mid: str) -> tuple[tuple[Step, ...], ...] | None:
         plan = PLANS[mid]
         made = None
-        if needs_of(content().modules[mid]) is not None:
+        m = content().modules[mid]
+        settled = all(op.op in SETTLED for o in m.options for op in o.ops)
+        if settled and needs_of(m) is not None:
             steps = [tuple(s for s in option if s is not None) for option in plan]
             if all(len(s) == len(option) for s, option in zip(steps, plan, strict=True)):
                 made = tuple(steps)

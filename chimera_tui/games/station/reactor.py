@@ -7,13 +7,15 @@ printed reward is visible while it is empty; the Boiler Room gives all visible r
 
 from __future__ import annotations
 
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import G, seat_snap
 from chimera_tui.games.station.state import Task
-from chimera_tui.games.station.told import begin, end, tell
+from chimera_tui.games.station.told import begin, coins_words, end, food_words, points_words, tell, tell_seat
 
 
 def slide(g: G) -> None:
     """Slide the remaining tiles right so the empty spaces are the leftmost ones."""
+    if "" not in g.reactor:
+        return  # full: nothing slides (and the Reactor stays the same tuple, which tables are keyed on)
     tiles = tuple(t for t in g.reactor if t)
     g.reactor = ("",) * (6 - len(tiles)) + tiles
 
@@ -31,6 +33,8 @@ def draw_tile(g: G) -> str:
 
 def refill(g: G) -> None:
     """Fill every empty Reactor space from the draw pile (ST-REACTOR-10..12), and tell what came in."""
+    if "" not in g.reactor:
+        return  # full: nothing to draw or tell
     drawn = []  # what came in: a refill only fills empty spaces (sliding reorders them)
     slide(g)
     for i in range(6):
@@ -51,6 +55,8 @@ def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
     """Gain the rewards printed on every empty Reactor space (ST-REACTOR-05..09, ST-BONUS-12)."""
     from chimera_tui.games.station.effects import run_op
 
+    if "" not in g.reactor:
+        return  # no reward is visible (and, opened first in its step, a frame would tell nothing)
     t = Task("op", seat, wi, "reactor", src=src)
     begin(g, "Reactor rewards")  # (a rule that refuses the action raises, and the whole G is dropped)
     rewards = g.c.reactor
@@ -59,6 +65,43 @@ def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
             for op in reversed(rewards[i].ops):
                 run_op(g, t, op)
     end(g)
+
+
+REWARD_OPS = frozenset({"gain", "component", "research"})
+"""Reward ops that change nothing but the rewarded seat (or push a task): while the Reactor's rewards are only
+these, the Boiler Room tells itself (`told_boiler`)."""
+
+
+def told_boiler(g: G, seat: int, wi: int, src: str, why: str) -> None:
+    """`boiler` run with no told frame open, telling itself as its frames would (the visible rewards, then
+    what the worker's components gave, with `why` the module's name as " — Name")."""
+    from chimera_tui.games.station.effects import run_op
+
+    g.push(Task("refill", seat))
+    p = g.players[seat]
+    if "" in g.reactor:
+        snap, scored = seat_snap(p), len(g.scoring)
+        t = Task("op", seat, wi, "reactor", src=src)
+        rewards = g.c.reactor
+        for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
+            if not g.reactor[i]:
+                for op in reversed(rewards[i].ops):
+                    run_op(g, t, op)
+        tell_seat(g, seat, snap, scored, "Reactor rewards")
+    comps = p.workers[wi].comps if wi >= 0 else ()
+    if comps:
+        track = src != "bonus"
+        coins = food = points = 0
+        for comp in comps:
+            r = g.c.boiler[comp]
+            g.gain(seat, r.coins, r.food, track)
+            g.score(seat, r.points, "reactor")
+            coins += r.coins
+            food += r.food
+            points += r.points
+        said = ", ".join(x for x in (coins_words(coins), food_words(food), points_words(points)) if x)
+        if said:
+            g.told.append(f"{g.names[seat]}: {said}{why}")
 
 
 def boiler(g: G, seat: int, wi: int, src: str) -> None:

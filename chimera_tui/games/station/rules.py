@@ -140,7 +140,7 @@ def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
         g.score(seat, g.c.modules[space].value, "brain")
         end(g)
     for step in steps:
-        step(g, seat, wi, True)
+        step(g, seat, wi, False)  # nothing to track: no tentacle, so no bonus at the action's end
     pass_turn(g)
     return True
 

@@ -312,20 +312,24 @@ def round_summary(g: G) -> None:
     for e in scoring[first:]:
         causes = by_seat[e.seat]
         causes[e.cause] = causes.get(e.cause, 0) + e.points
-    for seat in g.order():
+    n, lead, names, players = g.n, g.lead, g.names, g.players
+    for k in range(n):  # g.order()
+        seat = (lead + k) % n
         causes = by_seat[seat]
         said = []
+        total = 0
         for item in causes.items():
-            if item[1]:
+            v = item[1]
+            if v:
+                total += v
                 words = _CAUSE_PM.get(item)
                 if words is None:
-                    words = _CAUSE_PM[item] = f"{CAUSE_WORDS.get(item[0], item[0])} {_pm(item[1])}"
+                    words = _CAUSE_PM[item] = f"{CAUSE_WORDS.get(item[0], item[0])} {_pm(v)}"
                 said.append(words)
-        gained = ", ".join(said)
-        total = sum(causes.values())
-        p = g.players[seat]
-        tell(
-            g,
-            f"  {g.name(seat)}: {_pm(total)} point{'' if abs(total) == 1 else 's'} this round" + (f" ({gained})" if gained else "")
-            + f"; now {p.score} points, {_n(p.coins, 'coin')}, {p.food} food, research tier {p.tier}",
-        )  # fmt: skip
+        p = players[seat]
+        coins = p.coins
+        g.told.append(
+            f"  {names[seat]}: {_pm(total)} point{'' if total in (1, -1) else 's'} this round"
+            + (f" ({', '.join(said)})" if said else "")
+            + f"; now {p.score} points, {coins} coin{'' if coins == 1 else 's'}, {p.food} food, research tier {p.tier}"
+        )
