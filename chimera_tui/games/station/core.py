@@ -353,10 +353,9 @@ class G:
         known = _POOL_OF[seat]
         if known[0] is ws:
             return bool(known[1])
-        for w in ws:  # noqa: SIM110 (a loop, not any(): this runs on every turn)
-            if w.where == "pool":
-                return True
-        return False
+        found = [i for i, w in enumerate(ws) if w.where == "pool"]
+        _POOL_OF[seat] = (ws, found)  # for the listing that mostly follows (whose turn is next has it)
+        return bool(found)
 
     def has_power(self, seat: int, power: str) -> bool:
         """Whether `seat` plays side B of the mat with `power`."""

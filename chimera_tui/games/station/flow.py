@@ -101,9 +101,9 @@ def pass_turn(g: G) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
     if g.phase is not Phase.PLACEMENT:
         return
-    n = g.n
+    n, turn = g.n, g.turn
     for k in range(1, n + 1):
-        seat = (g.turn + k) % n
+        seat = (turn + k) % n
         if g.has_pool_worker(seat):
             g.turn = seat
             return

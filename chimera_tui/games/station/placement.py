@@ -312,12 +312,30 @@ _RESTED = " — Worker Lounge"
 _DISPLACED = " — displaced to the Worker Lounge"
 
 
+_SPLICES: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[int, int, int, int], int], list[str]] = {}
+"""(components now, components before, the pool, the limit) -> `splice_choices` (a list never changed: the
+answers of a question). Bounded like `effects._CHEAPEST`."""
+
+
 def splice_choices(g: G, seat: int, wi: int, before: tuple[str, ...]) -> list[str]:
     """ "+type" / "-type" steps still open, and "done" once the worker differs (ST-SPLICE-19..23).
 
     A type detached in this splice cannot be attached again in it and vice versa, so a splice always ends.
     """
-    now = list(g.comps(seat, wi))
+    p = g.players[seat]
+    key = (p.workers[wi].comps, before, p.pool, g.limit(seat))
+    known = _SPLICES.get(key)
+    if known is None:
+        if len(_SPLICES) >= 10_000:
+            _SPLICES.clear()
+        known = _SPLICES[key] = _splice_choices(*key)
+    return known
+
+
+def _splice_choices(
+    comps: tuple[str, ...], before: tuple[str, ...], pool: tuple[int, int, int, int], limit: int
+) -> list[str]:
+    now = list(comps)
     removed = list(before)
     for c in now:
         if c in removed:
@@ -327,8 +345,7 @@ def splice_choices(g: G, seat: int, wi: int, before: tuple[str, ...]) -> list[st
         if c in added:
             added.remove(c)
     out = []
-    pool = g.players[seat].pool
-    if len(now) < g.limit(seat):
+    if len(now) < limit:
         out += [f"+{k}" for k in COMPONENTS if pool[CI[k]] > 0 and k not in removed]
     out += [f"-{k}" for k in sorted(set(now)) if k not in added]
     if tuple(sorted(now)) != tuple(sorted(before)):

@@ -117,7 +117,16 @@ def boiler(g: G, seat: int, wi: int, src: str) -> None:
 
 def flush_choices(g: G) -> list[str]:
     """Tiles still in the Reactor that a flush may remove (one at a time), then "done"."""
-    return [*sorted({t for t in g.reactor if t}), "done"]
+    known = _FLUSHABLE.get(g.reactor)
+    if known is None:
+        if len(_FLUSHABLE) >= 10_000:
+            _FLUSHABLE.clear()
+        known = _FLUSHABLE[g.reactor] = [*sorted({t for t in g.reactor if t}), "done"]
+    return known
+
+
+_FLUSHABLE: dict[tuple[str, ...], list[str]] = {}
+"""Reactor contents -> `flush_choices` (a list never changed: the answers of a question)."""
 
 
 def flush_remove(g: G, tile: str) -> None:

@@ -121,7 +121,7 @@ def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
     compiled (plans.py). Then the tasks the turn would push (the next turn, the flush offer, the action's end,
     the effect) would all run before anything is asked, and none would do anything but what is done here: the
     compiled ops change no Reactor tile, so no flush is offered after them. False, having changed nothing,
-    otherwise."""
+    otherwise. Only for a placement listed for this very state (so the module is usable)."""
     if space not in g.c.modules:  # the Lab or the Lounge
         return False
     whole = WHOLE[space]
@@ -130,10 +130,13 @@ def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
     comps = g.players[seat].workers[wi].comps
     if "tentacle" in comps or space in g.occupancy():
         return False
-    index = only_option(g, seat, wi, space)
-    if index is None:
-        return False
-    steps = whole[index]
+    if len(whole) == 1:
+        steps = whole[0]  # listed, so usable: its one option can be carried out
+    else:
+        index = only_option(g, seat, wi, space)
+        if index is None:
+            return False
+        steps = whole[index]
     g.move(seat, wi, space)
     if "brain" in comps:
         begin(g, Place(wi, space))
@@ -167,12 +170,17 @@ def _apply_place(g: G, a: Place, known: bool) -> None:
     if task is not None:
         tasks.pop()
     elif g.phase is Phase.PLACEMENT:
-        tasks.append(Task("next_turn", seat))
+        tasks.append(_NEXT_TURN[seat])
         if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement (asked only when
             # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)
             tasks.append(Task("flush_offer", seat, comps=g.reactor, n=len(g.pile), i=len(g.discard)))
-    tasks.append(Task("action_end", seat, a.worker))
+    tasks.append(_ACTION_END[seat][a.worker])
     place(g, seat, a.worker, a.space, a)
+
+
+_NEXT_TURN = tuple(Task("next_turn", seat) for seat in range(8))
+_ACTION_END = tuple(tuple(Task("action_end", seat, wi) for wi in range(8)) for seat in range(8))
+"""The tasks every placement pushes, made once (a Task is a value)."""
 
 
 def _apply_choose(g: G, a: Choose, known: bool) -> None:

@@ -68,9 +68,12 @@ def pool_words(kind: str, k: int) -> str:
     return (_POOL.get((kind, k)) or f"{_signed(k, kind)} in the pool") if k else ""
 
 
+_POINTS = {k: _signed(k, "point") for k in range(-40, 41) if k}
+
+
 def points_words(k: int) -> str:
     """A change of `k` points from one cause as a frame words it ("" for none)."""
-    return _signed(k, "point") if k else ""
+    return (_POINTS.get(k) or _signed(k, "point")) if k else ""
 
 
 def _comps(comps: tuple[str, ...]) -> str:
@@ -258,8 +261,10 @@ def _score_part(g: G, scored: int, seat: int, points: int) -> str:
     for e in g.scoring[scored:]:
         if e.seat == seat:
             causes[e.cause] = causes.get(e.cause, 0) + e.points
+    if len(causes) == 1:
+        return points_words(points) or _signed(points, "point")
     said = ", ".join(f"{CAUSE_WORDS.get(c, c)} {_pm(v)}" for c, v in causes.items() if v)
-    return _signed(points, "point") + (f" ({said})" if said and len(causes) > 1 else "")
+    return _signed(points, "point") + (f" ({said})" if said else "")
 
 
 def _tell_marker(g: G, frame_why: Why) -> None:
