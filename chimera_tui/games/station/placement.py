@@ -9,6 +9,7 @@ from collections.abc import Container
 from itertools import filterfalse
 
 from chimera_tui.games.station.actions import Place
+from chimera_tui.games.station.checks import CHECKS
 from chimera_tui.games.station.content import COMPONENTS, content
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.effects import (
@@ -16,7 +17,6 @@ from chimera_tui.games.station.effects import (
     cheapest_tile,
     displaceable,
     free_build_hexes,
-    module_ok,
     module_problem,
     open_spaces,
     start_effect,
@@ -224,7 +224,7 @@ def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None
             if ok is None:
                 discount = lone_builds().get(space)
                 if discount is None:
-                    ok = module_ok(g, seat, wi, c.modules[space])
+                    ok = CHECKS[space](g, seat, wi)
                 else:  # a lone build: a tile the seat can pay for (see `can_afford_a_tile`)
                     floor = build_floor(g)
                     less = discount + (1 if g.has_power(seat, "broker") else 0)

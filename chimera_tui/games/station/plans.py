@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from chimera_tui.games.station.checks import feasible
 from chimera_tui.games.station.content import ModuleDef, Op, content
 from chimera_tui.games.station.core import CI, G
 from chimera_tui.games.station.effects import (
-    feasible_options,
     fits,
     hub_adjacent_modules,
     needs_of,
@@ -265,7 +265,7 @@ def run_effect(g: G, t: Task) -> None:
     """`effects.run_effect` with the chosen option's leading compiled ops run at once (see the module doc):
     the ops after the first one that is not compiled are pushed as op tasks, as `push_option` would."""
     seat, wi, place = t.seat, t.worker, t.place
-    opts = feasible_options(g, seat, wi, g.c.modules[place])
+    opts = feasible(g, seat, wi, place)
     if len(opts) != 1:
         if opts:
             g.push(Task("option", seat, wi, place, src=t.src))
