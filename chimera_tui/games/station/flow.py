@@ -12,7 +12,7 @@ from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import LAB_SLOTS, G
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
-from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED
+from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED, flush_after_matters
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
 from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
@@ -135,10 +135,19 @@ def placer(g: G) -> tuple[int, list[int]] | None:
 
 
 def _action_end(g: G, t: Task) -> None:
-    """Tentacle bonuses at the end of an action (ST-TENTACLE-01..09)."""
+    """Tentacle bonuses at the end of an action (ST-TENTACLE-01..09).
+
+    With no bonus, the rest of a Placement turn's end is run here at once, as the task loop would run it: the
+    flush offer when it asks nothing (`prompts.flush_after_matters`), then the next turn."""
     comps = g.comps(t.seat, t.worker)
     tent = comps.count("tentacle")
     if not tent:
+        tasks = g.tasks
+        if tasks and tasks[-1].kind == "flush_offer" and not flush_after_matters(g, tasks[-1]):
+            tasks.pop()
+        if tasks and tasks[-1].kind == "next_turn":
+            tasks.pop()
+            pass_turn(g)
         return
     begin(g, t)
     g.gain(t.seat, int(t.coins > 0), int(t.food > 0), track=False)

@@ -85,7 +85,7 @@ def _flush(g: G, t: Task, v: str) -> None:
         g.tasks.append(t)
 
 
-def _flush_after_matters(g: G, t: Task) -> bool:
+def flush_after_matters(g: G, t: Task) -> bool:
     """Whether a flush just after this placement could differ from one just before it (ST-FLUSH-06/07):
     only when the placement changed the Reactor or its piles (a build, a refill). Otherwise the flush at the
     start of the turn does exactly the same, so nobody is asked after every placement."""
@@ -222,7 +222,7 @@ CHOICES: dict[str, tuple[Choices, Resolve]] = {
     "feed_lose": (feeding.lose_choices, feeding.lose),
     "draft": (lambda g, t: sorted(g.draft), _draft),
     "flush": (lambda g, t: reactor.flush_choices(g), _flush),
-    "flush_offer": (lambda g, t: ["pass", "flush"] if _flush_after_matters(g, t) else [], _flush_offer),
+    "flush_offer": (lambda g, t: ["pass", "flush"] if flush_after_matters(g, t) else [], _flush_offer),
     "beg": (_beg_choices, _beg),
     "send": (_send_choices, _send),
     "swap": (_swap_choices, _swap),

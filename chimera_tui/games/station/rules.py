@@ -116,12 +116,14 @@ def legal(g: G) -> list[Action]:
 
 
 def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
-    """A whole Placement turn at once, when it needs no decision and nothing but the module's effect happens:
-    no worker displaced, no tentacle (no bonus to track), and exactly one usable option whose every op is
-    compiled (plans.py). Then the tasks the turn would push (the next turn, the flush offer, the action's end,
-    the effect) would all run before anything is asked, and none would do anything but what is done here: the
+    """A whole placement at once (a Placement turn, or one in the Splicing Lab phase), when it needs no
+    decision and nothing but the module's effect happens: no worker displaced, no tentacle (no bonus to track),
+    and exactly one usable option whose every op is compiled and settled (plans.py). Then the tasks the
+    placement would push (the next turn and the flush offer in the Placement phase, the action's end, the
+    effect) would all run before anything is asked, and none would do anything but what is done here: the
     compiled ops change no Reactor tile, so no flush is offered after them. False, having changed nothing,
-    otherwise. Only for a placement listed for this very state (so the module is usable)."""
+    otherwise. Only for a placement listed for this very state (so the module is usable), with no task
+    pending."""
     if space not in g.c.modules:  # the Lab or the Lounge
         return False
     whole = WHOLE[space]
@@ -144,16 +146,17 @@ def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
         end(g)
     for step in steps:
         step(g, seat, wi, False)  # nothing to track: no tentacle, so no bonus at the action's end
-    pass_turn(g)
+    if g.phase is Phase.PLACEMENT:
+        pass_turn(g)
     return True
 
 
 def _apply_place(g: G, a: Place, known: bool) -> None:
     if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
-        if not g.tasks and g.phase is Phase.PLACEMENT and _quick_turn(g, g.turn, a.worker, a.space):
-            return
         task = g.tasks[-1] if g.tasks else None
         seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else _placer_of(g)[0]  # type: ignore[index]
+        if task is None and _quick_turn(g, seat, a.worker, a.space):
+            return
     else:
         placing = _placing(g)
         if placing is None:
