@@ -411,28 +411,6 @@ def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     return [i for i, o in enumerate(options) if option_ok(g, seat, wi, m, o)]
 
 
-_USABLE: dict[tuple[tuple[str, ...], int, int], frozenset[str]] = {}
-"""(worker's components, coins, food) -> the local modules (`Content.local_modules`) a placed worker can use:
-a table filled as games go (`module_ok` answers each new row), so listing placements answers most modules
-with one set lookup. Coins and food are capped at `Content.local_caps` (beyond them every payment of a local
-module is affordable), which keeps the table to a few hundred rows."""
-
-
-def usable_local(g: G, seat: int, wi: int) -> frozenset[str]:
-    """The local modules worker `wi` (placed, not -1) of `seat` could use, every other check aside."""
-    p = g.players[seat]
-    most_coins, most_food = g.c.local_caps
-    comps = p.workers[wi].comps
-    key = (comps, min(p.coins, most_coins), min(p.food, most_food))
-    usable = _USABLE.get(key)
-    if usable is None:
-        modules = g.c.modules
-        usable = _USABLE[key] = frozenset(
-            mid for mid in g.c.local_modules if module_ok(g, seat, wi, modules[mid])
-        )
-    return usable
-
-
 def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
     """Whether some option of `m` can be carried out (`module_problem` is None), without wording why not.
 

@@ -13,14 +13,13 @@ from chimera_tui.games.station.checks import CHECKS
 from chimera_tui.games.station.content import COMPONENTS, content
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.effects import (
-    _USABLE,
+    _OPEN_FOR,
     cheapest_tile,
     displaceable,
     free_build_hexes,
     module_problem,
     open_spaces,
     start_effect,
-    usable_local,
 )
 from chimera_tui.games.station.state import Phase, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
@@ -102,7 +101,9 @@ the answer (the entry holds the tuples it was made for, so `is` cannot match a r
 
 def seat_spaces(g: G, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """`open_spaces` with `seat`'s own perk modules added to both lists."""
-    spaces, checked = open_spaces(g)
+    built, unlocked, spaces, checked = _OPEN_FOR[0]
+    if built is not g.built or unlocked != (g.countdown == 0):
+        spaces, checked = open_spaces(g)
     perks = g.players[seat].perks
     if not perks:
         return spaces, checked
@@ -164,9 +165,15 @@ class Places(dict[str, Place]):
 PLACES = tuple(Places(wi) for wi in range(8))
 """`Places` of the first eight workers of a seat (a seat has at most six)."""
 
-_UNION: dict[tuple[frozenset[str], frozenset[str]], frozenset[str]] = {}
-"""(usable local modules, other usable modules) -> their union: both sets recur, so the union is made once
-(bounded like `_CHEAPEST`)."""
+_USABLE: dict[tuple[tuple[str, ...], int, int], frozenset[str]] = {}
+"""(worker's components, coins, food) -> the local modules (`Content.local_modules`) a placed worker can use:
+a table filled as games go (from the compiled checks), so listing placements answers most modules with one
+set lookup. Coins and food are capped at `Content.local_caps` (beyond them every payment of a local module is
+affordable), which keeps the table to a few hundred rows."""
+
+_UNION: dict[tuple[frozenset[str], str | frozenset[str]], frozenset[str]] = {}
+"""(usable local modules, the other usable module or modules) -> their union: both recur, so the union is
+made once (bounded like `_CHEAPEST`)."""
 
 
 def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
@@ -215,7 +222,9 @@ def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None
             blocked = occ  # only a claw worker may go where a worker stands
         usable = _USABLE.get((comps, capped_coins, capped_food))
         if usable is None:
-            usable = usable_local(g, seat, wi)
+            usable = _USABLE[comps, capped_coins, capped_food] = frozenset(
+                mid for mid in c.local_modules if CHECKS[mid](g, seat, wi)
+            )
         others: list[str] | None = None
         for space in checked:
             if space in blocked:
@@ -237,12 +246,12 @@ def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None
                 else:
                     others.append(space)
         if others is not None:
-            key = (usable, frozenset(others))
+            key = (usable, others[0] if len(others) == 1 else frozenset(others))
             union = _UNION.get(key)
             if union is None:
                 if len(_UNION) >= 10_000:
                     _UNION.clear()
-                union = _UNION[key] = usable | key[1]
+                union = _UNION[key] = usable.union(others)
             usable = union
         out.extend(
             map(places.__getitem__, filterfalse(blocked.__contains__, filter(usable.__contains__, spaces)))
