@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from chimera_tui.games.station.core import CI, G
-from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.state import Task, Worker
 from chimera_tui.games.station.told import WHY_WORDS, food_words, points_words, worker_change
 
 FED = " — " + WHY_WORDS["feed"]
@@ -37,15 +37,25 @@ def feed_seat(g: G, t: Task) -> None:
 
 def lose_choices(g: G, t: Task) -> list[str]:
     """One attached component to give back per food short (ST-FEED-04): "w<i>:<type>"."""
-    seen: set[tuple[tuple[str, ...], str]] = set()
-    out = []
-    for wi, w in enumerate(g.players[t.seat].workers):
-        comps = w.comps
-        for k in sorted(set(comps)):
-            if (comps, k) not in seen:
-                seen.add((comps, k))
-                out.append(f"w{wi}:{k}")
-    return out
+    workers = g.players[t.seat].workers
+    known = _LOSABLE.get(workers)
+    if known is None:
+        if len(_LOSABLE) >= 10_000:
+            _LOSABLE.clear()
+        seen: set[tuple[tuple[str, ...], str]] = set()
+        known = []
+        for wi, w in enumerate(workers):
+            comps = w.comps
+            for k in sorted(set(comps)):
+                if (comps, k) not in seen:
+                    seen.add((comps, k))
+                    known.append(f"w{wi}:{k}")
+        _LOSABLE[workers] = known
+    return known
+
+
+_LOSABLE: dict[tuple[Worker, ...], list[str]] = {}
+"""A seat's workers -> `lose_choices` (a list never changed: the answers of a question)."""
 
 
 LOST = " — " + WHY_WORDS["feed_lose"]
