@@ -191,9 +191,7 @@ class G:
             for seat in self.thawed:
                 frozen[seat] = Player(*astuple(seats[seat]))  # P.freeze, inline
             players = tuple(frozen)
-            self.players = (
-                frozen  # reads until the next apply see one type of seat (Player), as restart would
-            )
+            self.players = frozen  # type: ignore[assignment]  # reads until the next apply see only Players
             occ = self._occ
             if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:
                 occ = _OCC_FOR[0][1]  # no worker moved: the same occupancy as before
