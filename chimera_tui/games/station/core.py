@@ -175,7 +175,7 @@ class G:
         before = self.before
         if before is not None and seat not in before:
             before[seat] = (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)  # seat_snap
-        if isinstance(p, P):
+        if p.__class__ is P:  # (not isinstance: a call, and this runs several times an action)
             return p
         q = self.players[seat] = P(*astuple(p))
         self.thawed.append(seat)
