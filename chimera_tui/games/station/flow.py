@@ -160,14 +160,27 @@ def _action_end(g: G, t: Task) -> None:
     end(g)
 
 
+UNTOLD_OPS = frozenset(
+    {"research", "build", "recall", "detach", "discard", "graft", "attach", "perk", "copy", "beg", "send", "swap",
+     "place", "again", "wipe"}
+)  # fmt: skip
+"""Ops that only push the tasks that carry them out (or change the Dispatch list, or wipe and refill the Reactor,
+which tells itself): they change nothing a told frame words, so they run without one."""
+
+
 def _op(g: G, t: Task) -> None:
-    """One op of a module's option: compiled ones tell themselves (plans.py), the others run in a told frame."""
+    """One op of a module's option: compiled ones tell themselves (plans.py), those in `UNTOLD_OPS` (and a
+    component of one's choice, which pushes its question) need no words, the others run in a told frame."""
     compiled = PLANS[t.place][t.n][t.i]
     if compiled is not None:
         compiled(g, t.seat, t.worker, t.src != "bonus")
         return
+    op = g.c.modules[t.place].options[t.n].ops[t.i]
+    if op.op in UNTOLD_OPS or (op.op == "component" and op.kind == "any"):
+        run_op(g, t, op)
+        return
     begin(g, t)
-    run_op(g, t, g.c.modules[t.place].options[t.n].ops[t.i])
+    run_op(g, t, op)
     end(g)
 
 

@@ -21,7 +21,7 @@ from chimera_tui.games.station.checks import CHECKS, feasible
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import G, seat_snap
 from chimera_tui.games.station.effects import feasible_options, needs_of, option_ok, run_op
-from chimera_tui.games.station.flow import STEPS
+from chimera_tui.games.station.flow import STEPS, UNTOLD_OPS
 from chimera_tui.games.station.plans import PLANS, WHOLE
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, QUIET_ANSWERS, SELF_TOLD
 from chimera_tui.games.station.state import Task
@@ -101,6 +101,33 @@ def test_compiled_ops_change_and_tell_what_run_op_in_a_frame_does():
                                 compared += 1
                                 told += bool(slow.told)
     assert compared > 20_000 and told > 10_000
+
+
+def test_untold_ops_run_without_a_frame_as_in_one():
+    """An op in `flow.UNTOLD_OPS` (or a component of one's choice) run with no frame leaves the same state and
+    events as in a told frame of its own: it changes nothing a frame words."""
+    modules = content().modules
+    compared = 0
+    for n, state in enumerate(_states(range(6))):
+        if n % 3:
+            continue
+        for mid, m in modules.items():
+            for index, option in enumerate(m.options):
+                for i, op in enumerate(option.ops):
+                    if op.op not in UNTOLD_OPS and not (op.op == "component" and op.kind == "any"):
+                        continue
+                    for seat, p in enumerate(state.players):
+                        for wi in (-1, len(p.workers) - 1):
+                            t = Task("op", seat, wi, mid, index, i)
+                            bare = G(state)
+                            run_op(bare, t, op)
+                            framed = G(state)
+                            begin(framed, t)
+                            run_op(framed, t, op)
+                            end(framed)
+                            assert ENC.encode(bare.freeze()) == ENC.encode(framed.freeze()), (mid, op.op)
+                            compared += 1
+    assert compared > 2_000
 
 
 def _only_seat_changed(before: State, g: G, seat: int) -> bool:
