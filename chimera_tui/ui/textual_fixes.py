@@ -45,6 +45,11 @@ applies (a new Textual: look again whether it is still needed) or no longer does
   CSS changed while it was away (about 10 ms for the rules screen, a hundred widgets). Textual counts those
   changes (``App._css_update_count``); a screen now restyles on resuming only when it has not been styled
   for the current count yet, so a kept screen shown again with nothing changed skips it.
+* **A dialog closed twice closed the screen below it** (``stale-dismiss``). ``Screen.dismiss`` pops
+  whatever screen is on top and calls the result callback again. Two Enters queued for a choice dialog (a
+  quick typist, or an SSH connection delivering keys in a burst) reached the dialog after the first had
+  closed it: the second ``dismiss`` took the game screen off the stack and answered the question twice.
+  A screen that is no longer the one on show now ignores ``dismiss``.
 """
 
 from __future__ import annotations
@@ -60,6 +65,7 @@ from rich.style import Style as RichStyle
 from textual._context import visible_screen_stack
 from textual._styles_cache import StylesCache
 from textual.app import App
+from textual.await_complete import AwaitComplete
 from textual.color import Color
 from textual.dom import DOMNode
 from textual.geometry import Size
@@ -79,6 +85,7 @@ FIXES = (
     "background-layout",
     "screen-removal",
     "screen-restyle",
+    "stale-dismiss",
 )
 """Every fix this module knows, by name (see the module docstring)."""
 
@@ -246,6 +253,7 @@ def install() -> None:
     _install_background_layout()
     _install_screen_removal()
     _install_screen_restyle()
+    _install_stale_dismiss()
 
 
 def _install_styles_cache() -> None:
@@ -372,3 +380,22 @@ def _install_screen_restyle() -> None:
     setattr(Screen, "_on_screen_resume", on_screen_resume)  # noqa: B010
     APPLIED.add("screen-restyle")
     REPLACED["screen-restyle"] = original_resume
+
+
+def _install_stale_dismiss() -> None:
+    original_dismiss: Any = Screen.__dict__.get("dismiss")
+    if original_dismiss is None:
+        return
+
+    def dismiss(self: Screen[Any], result: Any = None) -> AwaitComplete:
+        try:
+            on_show = self.app.screen
+        except Exception:  # no app or an empty stack: let Textual say what is wrong
+            on_show = self
+        if on_show is not self:
+            return AwaitComplete.nothing()  # closed already: a late key must not close what is below
+        return original_dismiss(self, result)  # type: ignore[no-any-return]
+
+    setattr(Screen, "dismiss", dismiss)  # noqa: B010
+    APPLIED.add("stale-dismiss")
+    REPLACED["stale-dismiss"] = original_dismiss

@@ -399,3 +399,21 @@ async def test_flush_is_offered_on_the_reactor_and_by_f_not_after_every_placemen
             assert "Pass (keep your starting card)" not in app.screen.choices
         assert all(t.kind != "flush_offer" for t in screen.table.match.state.tasks)
         assert screen.table.match.state.players[0].card
+
+
+async def test_two_quick_enters_on_a_question_answer_it_once_and_keep_the_game(tmp_path: Path) -> None:
+    """Enter twice in a burst (a fast typist, keys arriving together over SSH) on the first question: the
+    second Enter reaches the dialog after it closed and must neither close the game nor answer again."""
+    from textual import events
+
+    app = _app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        screen = _screen(app)
+        mine = [e for e in screen.table.match.log if e.seat == 0]
+        app.post_message(events.Key("enter", "\r"))
+        app.post_message(events.Key("enter", "\r"))
+        await pilot.pause()
+        await pilot.pause(0.1)
+        assert screen in app.screen_stack
+        assert len([e for e in screen.table.match.log if e.seat == 0]) == len(mine) + 1

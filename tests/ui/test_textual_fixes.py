@@ -235,3 +235,20 @@ async def test_closed_footer_keys_leave_no_watchers_behind() -> None:
         assert all(owner in live for owner, _ in watchers)
         gc.collect()
         assert [ref for ref in closed if ref() is not None] == []
+
+
+async def test_a_dialog_closed_twice_leaves_the_screen_below_and_answers_once() -> None:
+    """Two Enters queued for one choice: the second reaches a dialog already closed (stale-dismiss)."""
+    answers: list[object] = []
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        dialog = Dialog()
+        app.push_screen(dialog, answers.append)
+        await pilot.pause()
+        dialog.dismiss("first")
+        dialog.dismiss("second")  # what a late key does
+        await pilot.pause()
+        assert app.screen is board
+        assert answers == ["first"]
