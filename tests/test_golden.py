@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from chimera_tui import games
 from tests.golden.regenerate import CASES
 from tests.golden.transcript import Checkpoint, Transcript, divergence, stored
 
@@ -19,9 +20,10 @@ def test_golden_game_replays_to_its_recorded_position(path: Path) -> None:
 
 
 def test_every_case_has_a_transcript_and_every_game_has_cases() -> None:
+    """Every registered game has golden games, and every case its file."""
     names = {path.name for path in stored()}
     assert names == {case.filename for case in CASES}
-    assert {case.game for case in CASES} >= {"station", "codename"}
+    assert {case.game for case in CASES} == set(games.game_ids())
 
 
 def test_a_game_cut_short_is_caught() -> None:

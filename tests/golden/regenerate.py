@@ -41,6 +41,12 @@ CASES: tuple[Case, ...] = (
     Case("codename", 21, ("greedy", "random")),
     Case("codename", 22, ("random", "greedy", "greedy"), (("sixes", "explode"),)),
     Case("codename", 23, ("greedy", "greedy", "random", "greedy"), (("youngest", "2"), ("shortest", "4"))),
+    Case("imaginarium", 31, ("greedy", "random")),
+    Case("imaginarium", 32, ("engine", "random", "greedy"), (("chimera", "off"),)),
+    Case("imaginarium", 33, ("dreamer", "raider", "random", "greedy"), (("teams", "on"),)),
+    Case("con", 41, ("greedy", "greedy")),
+    Case("con", 42, ("random", "greedy", "greedy"), (("points", "2"),)),
+    Case("con", 43, ("greedy", "greedy", "random", "greedy", "greedy"), (("points", "1"),)),
 )
 """Every game registered for goldens, at each player count, with options that change play."""
 
