@@ -17,6 +17,7 @@ from chimera_tui.games.station.core import G
 from chimera_tui.games.station.effects import (
     board_workers,
     can_afford_a_tile,
+    cheapest_tile,
     free_build_hexes,
     has_copy_target,
     option_ok,
@@ -85,6 +86,28 @@ def _builds(discount: int, activate: bool, offset: int) -> Condition:
         if not free_build_hexes(g):
             return False
         return activate or can_afford_a_tile(g, seat, discount, g.players[seat].coins + offset)
+
+    return holds
+
+
+_FLOOR: list[tuple[object, object, int | None]] = [(None, None, None)]
+"""The last (Reactor, built modules) seen and the lowest printed cost of a tile that could be built then (None
+when the Reactor is empty or no build space is free): both tuples change only on a build or a refill, so most
+listings share it (the entry holds the tuples it was made for, so `is` cannot match a recycled object)."""
+
+
+def _lone_build(discount: int) -> Condition:
+    """A module whose one option is one paid build (the Constructor and its kin): `_builds` answered from the
+    Reactor's cheapest tile kept per (Reactor, built modules)."""
+
+    def holds(g: G, seat: int, wi: int) -> bool:
+        reactor, built, floor = _FLOOR[0]
+        if reactor is not g.reactor or built is not g.built:
+            floor = cheapest_tile(g) if free_build_hexes(g) else None
+            _FLOOR[0] = (g.reactor, g.built, floor)
+        if floor is None:
+            return False
+        return max(floor - discount - (1 if g.has_power(seat, "broker") else 0), 0) <= g.players[seat].coins
 
     return holds
 
@@ -185,6 +208,10 @@ Check = Callable[[G, int, int], bool]
 
 def compile_module(m: ModuleDef) -> Check:
     """`effects.module_ok` for `m`, compiled."""
+    if len(m.options) == 1 and len(m.options[0].ops) == 1:
+        op = m.options[0].ops[0]
+        if op.op == "build" and op.kind != "activate":
+            return _lone_build(op.coins)
     options = tuple(compile_option(m, o) for o in m.options)
     if len(options) == 1:
         only = options[0]

@@ -4,19 +4,16 @@ the claw's displacement, the brain's points and the Lab's splice.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Container
 from itertools import filterfalse
 
 from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.checks import CHECKS
-from chimera_tui.games.station.content import COMPONENTS, content
+from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.core import CI, LAB_SLOTS, G
 from chimera_tui.games.station.effects import (
     _OPEN_FOR,
-    cheapest_tile,
     displaceable,
-    free_build_hexes,
     module_problem,
     open_spaces,
     start_effect,
@@ -120,33 +117,6 @@ def seat_spaces(g: G, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return known[2], known[3]
 
 
-@functools.cache
-def lone_builds() -> dict[str, int]:
-    """Module id -> the discount of its build, for modules whose one option is one paid build (the Constructor
-    and its kin): they can be used when a Reactor tile can be afforded and a build space is free."""
-    out = {}
-    for mid, m in content().modules.items():
-        if len(m.options) == 1 and len(m.options[0].ops) == 1:
-            op = m.options[0].ops[0]
-            if op.op == "build" and op.kind != "activate":
-                out[mid] = op.coins
-    return out
-
-
-_FLOOR: list[tuple[object, object, int | None]] = [(None, None, None)]
-"""The last (Reactor, built modules) seen and the lowest printed cost of a tile that could be built then (None
-when the Reactor is empty or no build space is free): both tuples change only on a build or a refill."""
-
-
-def build_floor(g: G) -> int | None:
-    """The lowest printed cost of a Reactor tile, when a build space is free; None when nothing can be built."""
-    reactor, built, floor = _FLOOR[0]
-    if reactor is not g.reactor or built is not g.built:
-        floor = cheapest_tile(g) if free_build_hexes(g) else None
-        _FLOOR[0] = (g.reactor, g.built, floor)
-    return floor
-
-
 class Places(dict[str, Place]):
     """Space -> worker `worker`'s `Place` there, made the first time it is asked for (a Place is a value, so
     one made once serves every listing)."""
@@ -231,13 +201,7 @@ def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None
                 continue
             ok = memo.get(space)
             if ok is None:
-                discount = lone_builds().get(space)
-                if discount is None:
-                    ok = CHECKS[space](g, seat, wi)
-                else:  # a lone build: a tile the seat can pay for (see `can_afford_a_tile`)
-                    floor = build_floor(g)
-                    less = discount + (1 if g.has_power(seat, "broker") else 0)
-                    ok = floor is not None and max(floor - less, 0) <= coins
+                ok = CHECKS[space](g, seat, wi)
                 if space in c.worker_free:  # the same answer for every worker of the seat
                     memo[space] = ok
             if ok:
