@@ -393,8 +393,10 @@ def _install_stale_dismiss() -> None:
         except Exception:  # no app or an empty stack: let Textual say what is wrong
             on_show = self
         if on_show is not self:
-            return AwaitComplete.nothing()  # closed already: a late key must not close what is below
-        return original_dismiss(self, result)  # type: ignore[no-any-return]
+            nothing: AwaitComplete = AwaitComplete.nothing()  # type: ignore[no-untyped-call]
+            return nothing  # closed already: a late key must not close what is below
+        done: AwaitComplete = original_dismiss(self, result)
+        return done
 
     setattr(Screen, "dismiss", dismiss)  # noqa: B010
     APPLIED.add("stale-dismiss")
