@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.reactive import reactive
 from textual.widgets import Log
 
@@ -26,6 +27,20 @@ class ActionLog(Log):
         super().__init__(id=id, classes=classes, highlight=False, auto_scroll=True)
         self.border_title = "Log"
         self._shown: tuple[str, ...] = ()
+        self._following = True
+        """Whether the view is at the newest line (until the player scrolls up): Textual's Log follows new
+        lines only while it is at the end, so a log made shorter by a layout change (a dialog's choices
+        coming in below it) would stop following; this keeps it there. Scrolls are forced: a Log whose lines
+        have just outgrown it has no scrollbar until the next layout, and Textual ignores an unforced scroll
+        of a widget that shows none (the log stayed at its top now and then)."""
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._following = new_value >= self.max_scroll_y
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
 
     def watch_lines(self, lines: tuple[str, ...]) -> None:
         if lines[: len(self._shown)] == self._shown:
@@ -34,3 +49,5 @@ class ActionLog(Log):
             self.clear()
             self.write_lines(lines)
         self._shown = lines
+        if self._following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
