@@ -156,12 +156,13 @@ class Terminal:
         ticks = int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
 
-    def press(self, key: bytes, quiet: float = 0.3) -> tuple[int, float]:
+    def press(self, key: bytes, quiet: float = 0.3, first: float = 3.0) -> tuple[int, float]:
         """Send `key`; return the bytes written in answer and the CPU seconds it cost (the answer may take
-        up to 3 s to start, so a slow key is never cut off and counted under the next one)."""
+        up to `first` seconds to start, 3 by default, so a slow key is never cut off and counted under the
+        next one; a key that changes nothing, such as a cursor move at the board's edge, waits that long)."""
         before = self.cpu_seconds()
         os.write(self.master, key)
-        answer = self.read(quiet=quiet, limit=10, first=3.0)
+        answer = self.read(quiet=quiet, limit=10, first=first)
         return len(answer), self.cpu_seconds() - before
 
     def close(self) -> None:

@@ -1,0 +1,158 @@
+"""The search bot's strength table for the README: ``python -m tests.engine.strength``.
+
+For every game, the search bot at a fixed playout budget (``search:N``, so every game replays exactly) plays
+whole games against the random bot and against the game's greedy bot at 2 players, and against two greedy
+bots at 3 players, with the levels turned round the table from one game to the next (`chimera bench`'s
+match-ups, `bench.run_bench`). Games are played in chunks by ``--jobs`` worker processes (run it under
+``nice``: it takes hours), each chunk appended to ``--out`` as one JSON line as soon as it ends, so a run that
+is stopped goes on where it was, and ``--table`` prints the table from what is there. The table gives each
+row's games, the search bot's wins (a shared win counts its share) against its share of the table, and the
+processor time the row took (one core's seconds, summed over the chunks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+
+from chimera_tui.bench import run_bench
+
+GAMES = ("station", "codename", "imaginarium", "con")
+PLAYOUTS = 100
+"""Playouts per move of the search bot in the table (``search:100``)."""
+CHUNK = 6
+"""Games per chunk: a multiple of 2 and of 3, so every level sits in every seat equally often."""
+SEED = 1000
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: the search bot against `opponents` at `len(opponents) + 1` players."""
+
+    game: str
+    opponents: tuple[str, ...]
+    games: int
+
+    @property
+    def players(self) -> int:
+        return len(self.opponents) + 1
+
+    def seats(self, playouts: int) -> tuple[str, ...]:
+        return (f"search:{playouts}", *self.opponents)
+
+    @property
+    def key(self) -> str:
+        return f"{self.game} {','.join(self.opponents)}"
+
+
+def rows(games: Sequence[str], two: int, three: int) -> list[Row]:
+    """The table's rows: against random and greedy at 2 players (`two` games each) for every game, then
+    against two greedy bots at 3 players (`three` games; none when 0)."""
+    out = [Row(game, (opponent,), two) for game in games for opponent in ("random", "greedy")]
+    if three:
+        out.extend(Row(game, ("greedy", "greedy"), three) for game in games)
+    return out
+
+
+def play_chunk(row: Row, playouts: int, first: int, count: int) -> dict[str, object]:
+    """Games `first` to `first + count - 1` of `row`: the search bot's wins and the processor time."""
+    start = time.process_time()
+    wall = time.perf_counter()
+    result = run_bench(row.game, row.players, count, SEED + first, "random", seats=row.seats(playouts))
+    won = dict(result.wins)[row.seats(playouts)[0]]
+    return {
+        "row": row.key,
+        "playouts": playouts,
+        "first": first,
+        "games": count,
+        "errors": result.errors,
+        "search_wins": won,
+        "cpu": time.process_time() - start,
+        "wall": time.perf_counter() - wall,
+    }
+
+
+def done_chunks(path: Path) -> list[dict[str, object]]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def chunks(row: Row, playouts: int, done: set[tuple[str, int, int]]) -> Iterator[tuple[int, int]]:
+    for first in range(0, row.games, CHUNK):
+        if (row.key, playouts, first) not in done:
+            yield first, min(CHUNK, row.games - first)
+
+
+def table(all_rows: Sequence[Row], results: Sequence[dict[str, object]], playouts: int) -> str:
+    """The table in Markdown, from the chunks in `results` for `playouts`."""
+    lines = [
+        f"| game | players | search:{playouts} against | games | search wins | its share | CPU time |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in all_rows:
+        mine = [r for r in results if r["row"] == row.key and r["playouts"] == playouts]
+        games = sum(int(str(r["games"])) for r in mine)
+        if not games:
+            continue
+        wins = sum(float(str(r["search_wins"])) for r in mine)
+        cpu = sum(float(str(r["cpu"])) for r in mine)
+        errors = sum(int(str(r["errors"])) for r in mine)
+        against = row.opponents[0] if row.players == 2 else f"{len(row.opponents)} × {row.opponents[0]}"
+        note = f" ({errors} errors)" if errors else ""
+        lines.append(
+            f"| {row.game} | {row.players} | {against} | {games}{note} | {wins:g} ({wins / games:.0%}) "
+            f"| {1 / row.players:.0%} | {_duration(cpu)} ({cpu / games:.0f} s a game) |"
+        )
+    return "\n".join(lines)
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.engine.strength", description=__doc__)
+    parser.add_argument("--playouts", type=int, default=PLAYOUTS, help=f"search:N (default {PLAYOUTS})")
+    parser.add_argument("--games", type=int, default=102, help="games per 2-player row (default 102)")
+    parser.add_argument(
+        "--three", type=int, default=48, help="games of the 3-player row (default 48; 0: none)"
+    )
+    parser.add_argument("--only", nargs="*", default=list(GAMES), choices=GAMES, help="these games only")
+    parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
+    parser.add_argument("--out", type=Path, default=Path("strength.jsonl"), help="results file (appended)")
+    parser.add_argument("--table", action="store_true", help="only print the table from --out")
+    args = parser.parse_args(argv)
+    all_rows = rows(args.only, args.games, args.three)
+    if not args.table:
+        done = {(str(r["row"]), int(str(r["playouts"])), int(str(r["first"]))) for r in done_chunks(args.out)}
+        work = [(row, first, count) for row in all_rows for first, count in chunks(row, args.playouts, done)]
+        started = time.perf_counter()
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = [
+                pool.submit(play_chunk, row, args.playouts, first, count) for row, first, count in work
+            ]
+            for future in as_completed(futures):
+                result = future.result()
+                with args.out.open("a") as out:
+                    out.write(json.dumps(result) + "\n")
+                print(
+                    f"{result['row']}: games {result['first']}+{result['games']}, search won "
+                    f"{result['search_wins']}, {float(str(result['cpu'])):.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+        print(f"{len(work)} chunks in {_duration(time.perf_counter() - started)}", file=sys.stderr)
+    print(table(all_rows, done_chunks(args.out), args.playouts))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
