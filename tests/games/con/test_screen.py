@@ -161,3 +161,36 @@ async def test_a_whole_three_player_game_by_keys(tmp_path: Path) -> None:
 
 def _verdict(results: ResultsScreen) -> str:
     return str(results.query_one("#con-results-verdict", Static).render())
+
+
+def test_a_chimera_to_lay_is_previewed_with_its_totals_and_unsupported_parts() -> None:
+    """Building (CN-SIZE-06, CN-SIZE-07 on the screen): the preview of a chimera to lay gives the totals the
+    rules will give it and names the parts that stand unsupported, so the first choice is never a blind one;
+    with a slot still empty it judges support between the parts laid."""
+    import itertools
+
+    from chimera_tui.games.con.work import supported, totals
+    from chimera_tui.ui.games.con.words import build_preview
+
+    cards = content().cards
+    by_slot: list[list[str]] = [[], [], []]
+    for code, card in cards.items():
+        by_slot[card.slot].append(code)
+    for parts in itertools.islice(itertools.product(*by_slot), 0, None, 97):
+        h, b, r = parts
+        line = build_preview(f"build {h} {b} {r}")
+        stats = totals((h, b, r), 0, frozenset())
+        assert line.startswith(
+            "Your chimera: "
+            + " · ".join(
+                f"{name} {n}" for name, n in zip(("Health", "Might", "Speed", "Magic"), stats, strict=True)
+            )
+        ), line
+        for slot, ok in zip(("head", "body"), supported((h, b, r))[:2], strict=True):
+            assert (f"{slot} unsupported" in line or f"{slot} and" in line) == (not ok), line
+    assert build_preview("build WRM-H BEE-B WSP-R") == (
+        "Your chimera: Health 2 · Might 2 · Speed 2 · Magic 1; head and body unsupported (no stats)."
+    )
+    assert build_preview("build - GOA-B MAN-R") == (
+        "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2; no head until the missing-part draw."
+    )

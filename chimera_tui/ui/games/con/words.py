@@ -214,6 +214,33 @@ def attack_preview(state: State, text: str) -> str:
     )
 
 
+def build_preview(text: str) -> str:
+    """The chimera ``build H B R`` would lay: its stat totals, the parts that would stand unsupported on a
+    smaller part below (they add no stats) and the slot left empty, if any (the part still to come may be of
+    any size, so support is judged between the parts laid)."""
+    cards = content().cards
+    codes = tuple("" if word == "-" else word.partition(".")[0] for word in text.split()[1:4])
+    if len(codes) != 3 or any(code and code not in cards for code in codes):
+        return ""
+    empty = [slot for slot, code in zip(SLOT_NAMES, codes, strict=True) if not code]
+    largest = max(cards, key=lambda code: cards[code].size)
+    sup = supported((codes[0] or largest, codes[1] or largest, codes[2] or largest))
+    sums = [0, 0, 0, 0]
+    for code, ok in zip(codes, sup, strict=True):
+        if code and ok:
+            sums = [total + stat for total, stat in zip(sums, cards[code].stats, strict=True)]
+    so_far = " (two parts)" if empty else ""
+    line = f"Your chimera{so_far}: " + " · ".join(
+        f"{name.capitalize()} {n}" for name, n in zip(STATS, sums, strict=True)
+    )
+    lost = [slot for slot, code, ok in zip(SLOT_NAMES, codes, sup, strict=True) if code and not ok]
+    if lost:
+        line += f"; {' and '.join(lost)} unsupported (no stats)"
+    if empty:
+        line += f"; no {empty[0]} until the missing-part draw"
+    return line + "."
+
+
 def preview(state: State, text: str) -> str:
     """What choosing `text` involves, in a line or two: an attack's dice, else the card it names and its
     facts."""
@@ -222,6 +249,8 @@ def preview(state: State, text: str) -> str:
     verb = text.split(" ", 1)[0]
     if verb == "attack" or (verb == "use" and len(text.split()) > 2):
         return attack_preview(state, text)
+    if verb == "build":
+        return build_preview(text)
     c = content()
     for word in text.split()[1:]:
         code = word.partition(".")[0]
