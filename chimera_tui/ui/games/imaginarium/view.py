@@ -221,8 +221,9 @@ def _belt_list(state: State, width: int, lit: frozenset[str], deciding: bool) ->
         room = "one figure" if ext.capacity != "any" else "any number"
         x = sk.put(x, y, f"extractor +{ext.gives} C ({room})".ljust(name_w + 24), "muted")
         seats = ([state.x1] if state.x1 >= 0 else []) if key == "x1" else list(state.x2)
+        share = max(4, (width - x) // max(1, len(seats)) - 2)  # a figure's share of what is left of the row
         for s in seats:
-            x = sk.spans(x + 1, y, ((mark(s), f"mark-{s}"), (state.names[s][:8], "")))
+            x = sk.spans(x + 1, y, ((mark(s), f"mark-{s}"), (short(state.names[s], share), "")))
         sk.spot(key, 0, y, max(x, min(width, 60)), 1, classes(key, lit, deciding))
         y += 1
     return sk.canvas()
@@ -267,10 +268,11 @@ def office_canvas(state: State, width: int, lit: frozenset[str], deciding: bool)
     x = label
     order = state.initiative
     here = turn_seat(state)
+    room = max(4, (width - label) // max(1, len(order)) - 4)  # a name's share of the row
     for n, s in enumerate(order):
         x = sk.put(x, y, f"{n + 1}", "muted")
         x = sk.put(x, y, mark(s), f"mark-{s}")
-        x = sk.put(x, y, state.names[s][:10], "strong" if s == here and state.phase == "plan" else "")
+        x = sk.put(x, y, short(state.names[s], room), "strong" if s == here and state.phase == "plan" else "")
         x += 2
     if state.phase in ("b1", "dial", "b3") and state.order:
         y += 1
@@ -282,7 +284,7 @@ def office_canvas(state: State, width: int, lit: frozenset[str], deciding: bool)
             x = sk.put(
                 x,
                 y,
-                state.names[s][:10],
+                short(state.names[s], max(4, (width - label) // max(1, len(state.order)) - 3)),
                 "strong" if n == state.cursor else "muted" if n < state.cursor else "",
             )
             x += 1
