@@ -90,6 +90,17 @@ def chunks(row: Row, playouts: int, done: set[tuple[str, int, int]]) -> Iterator
             yield first, min(CHUNK, row.games - first)
 
 
+def interleaved(
+    per_row: Sequence[Sequence[tuple[int, int]]], all_rows: Sequence[Row]
+) -> list[tuple[Row, int, int]]:
+    """The chunks still to play, one row's next chunk after another's, so that a run stopped early leaves
+    every row advanced alike."""
+    out: list[tuple[Row, int, int]] = []
+    for turn in range(max((len(c) for c in per_row), default=0)):
+        out.extend((row, *c[turn]) for row, c in zip(all_rows, per_row, strict=True) if turn < len(c))
+    return out
+
+
 def table(all_rows: Sequence[Row], results: Sequence[dict[str, object]], playouts: int) -> str:
     """The table in Markdown, from the chunks in `results` for `playouts`."""
     lines = [
@@ -133,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     all_rows = rows(args.only, args.games, args.three)
     if not args.table:
         done = {(str(r["row"]), int(str(r["playouts"])), int(str(r["first"]))) for r in done_chunks(args.out)}
-        work = [(row, first, count) for row in all_rows for first, count in chunks(row, args.playouts, done)]
+        work = interleaved([list(chunks(row, args.playouts, done)) for row in all_rows], all_rows)
         started = time.perf_counter()
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             futures = [

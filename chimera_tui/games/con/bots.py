@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from chimera_tui.engine.rng import Rng
@@ -22,6 +23,7 @@ from chimera_tui.games.con.wording import actor
 from chimera_tui.games.con.work import CARDS, armor, supported, totals
 
 
+@lru_cache(maxsize=8192)
 def worth(parts: tuple[str, str, str], status: int, petrified: frozenset[str]) -> float:
     """What a chimera is worth to the bot."""
     h, m, s, g = totals(parts, status, petrified)
@@ -29,6 +31,7 @@ def worth(parts: tuple[str, str, str], status: int, petrified: frozenset[str]) -
     return h + 3.0 * (m + s) + 2.0 * g + bonus - (0 if all(supported(parts)) else 2)
 
 
+@lru_cache(maxsize=512)
 def card_worth(code: str) -> float:
     st = CARDS[code].stats
     return st[0] + 3.0 * (st[1] + st[2]) + 2.0 * st[3] + 1.5 * len(CARDS[code].actions)

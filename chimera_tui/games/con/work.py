@@ -8,6 +8,8 @@ what `Rng.roll` would give, without a new `Rng` per die; a rigged `Rng` (tests) 
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from chimera_tui.engine.rng import Rng, _splitmix64
 from chimera_tui.games.con.content import Card, content
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask, Attack, Fact, State
@@ -203,12 +205,14 @@ def digits(roll: tuple[int, ...] | list[int]) -> str:
 
 
 # -- stats ---------------------------------------------------------------------------------------------------
+@lru_cache(maxsize=4096)
 def supported(parts: tuple[str, str, str]) -> tuple[bool, bool, bool]:
     """Which parts are supported: a part loses support when any part below it is smaller (CN-SIZE-03, -07)."""
     sizes = [CARDS[c].size if c else 0 for c in parts]
     return (sizes[0] <= sizes[1] and sizes[0] <= sizes[2], sizes[1] <= sizes[2], True)
 
 
+@lru_cache(maxsize=8192)
 def totals(parts: tuple[str, str, str], status: int, petrified: frozenset[str]) -> tuple[int, int, int, int]:
     """Health, Might, Speed and Magic totals of a chimera (CN-STATS-02, CN-SIZE-06, CN-STATS-11)."""
     h = m = s = g = 0
