@@ -4,7 +4,11 @@ what a settled game screen holds frozen out of full collections, and thawed agai
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui import collector
@@ -18,10 +22,46 @@ def test_tune_and_restore_the_thresholds() -> None:
     replaced = collector.tune()
     try:
         assert replaced == before
-        assert gc.get_threshold() == (collector.YOUNG, *before[1:])
+        assert gc.get_threshold() == (collector.YOUNG, collector.MIDDLE, collector.OLD)
     finally:
         collector.restore(replaced)
     assert gc.get_threshold() == before
+
+
+_OLD_GARBAGE = """
+import gc, sys, weakref
+from chimera_tui.ui import collector
+
+class Node:
+    pass
+
+collector.tune()
+if sys.argv[1] == "python":
+    gc.set_threshold(collector.YOUNG, 10, 10)
+collector.settle()  # as on a settled game screen: the app's furniture frozen
+screen = Node()
+screen.me = screen  # a closed screen is a cycle: widgets and their parents
+screen.lines = [[] for _ in range(30_000)]  # and holds its rendered lines
+gone = weakref.ref(screen)
+gc.collect(1)  # it lived through a few keys: promoted to the oldest generation
+del screen
+for key in range(12):  # a dozen keys' worth of new objects
+    kept = [[] for _ in range(15_000)]
+    del kept
+print("collected" if gone() is None else "waiting")
+"""
+
+
+@pytest.mark.parametrize(("thresholds", "outcome"), [("ours", "collected"), ("python", "waiting")])
+def test_old_garbage_goes_within_a_few_keys(thresholds: str, outcome: str) -> None:
+    """Issue 10: a closed screen that reached the oldest generation is collected within a dozen keys' worth
+    of new objects, not after some hundred and twenty (Python's 10 and 10): the garbage waiting meanwhile set
+    the app's size. Run in a fresh interpreter, as the app runs, since CPython's full collections also wait
+    on what survived the last one, which in the test process is the whole suite."""
+    done = subprocess.run(
+        [sys.executable, "-c", _OLD_GARBAGE, thresholds], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == outcome
 
 
 def test_settle_freezes_and_thaw_lets_go() -> None:
