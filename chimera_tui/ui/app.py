@@ -97,6 +97,12 @@ class ChimeraApp(App[int]):
 
     # -- start-up --------------------------------------------------------------------------------------
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The main menu is the bottom of the screen stack: the first frame shows it at once, with no empty
+        screen laid out and painted before it (issue 10's time to first frame); every game, dialog and the
+        rules open over it, and going back to the menu pops down to it."""
+        return MenuScreen()
+
     def on_mount(self) -> None:
         self._gc_thresholds = collector.tune()
         if self._theme_name:
@@ -104,7 +110,6 @@ class ChimeraApp(App[int]):
                 self.theme = self._theme_name
             else:
                 self.notify(f"There is no theme called {self._theme_name!r}.", severity="warning")
-        self.push_screen(MenuScreen())
         if self.plan.start is not None:
             self.start_game(self.plan.start)
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -387,7 +392,7 @@ class ChimeraApp(App[int]):
             return
 
         def to_menu() -> None:
-            while len(self.screen_stack) > 2:
+            while len(self.screen_stack) > 1:
                 self.pop_screen()
             collector.thaw()
             self._table = None

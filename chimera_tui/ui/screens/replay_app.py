@@ -18,5 +18,5 @@ class ReplayApp(ChimeraApp):
         self.replay = table
 
     def on_mount(self) -> None:
-        # ChimeraApp.on_mount runs after this handler and pushes the menu: open the replay after it.
+        # The menu is the bottom screen (`ChimeraApp.get_default_screen`): the replay opens over it.
         self.call_later(self.push_screen, replay_screen(self.replay))
