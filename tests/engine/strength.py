@@ -51,10 +51,12 @@ class Row:
         return f"{self.game} {','.join(self.opponents)}"
 
 
-def rows(games: Sequence[str], two: int, three: int) -> list[Row]:
-    """The table's rows: against random and greedy at 2 players (`two` games each) for every game, then
-    against two greedy bots at 3 players (`three` games; none when 0)."""
-    out = [Row(game, (opponent,), two) for game in games for opponent in ("random", "greedy")]
+def rows(
+    games: Sequence[str], two: int, three: int, against: Sequence[str] = ("random", "greedy")
+) -> list[Row]:
+    """The table's rows: against each of `against` (random and greedy) at 2 players (`two` games each) for
+    every game, then against two greedy bots at 3 players (`three` games; none when 0)."""
+    out = [Row(game, (opponent,), two) for game in games for opponent in against]
     if three:
         out.extend(Row(game, ("greedy", "greedy"), three) for game in games)
     return out
@@ -137,11 +139,18 @@ def main(argv: list[str] | None = None) -> int:
         "--three", type=int, default=48, help="games of the 3-player row (default 48; 0: none)"
     )
     parser.add_argument("--only", nargs="*", default=list(GAMES), choices=GAMES, help="these games only")
+    parser.add_argument(
+        "--against",
+        nargs="*",
+        default=["random", "greedy"],
+        choices=["random", "greedy"],
+        help="the 2-player rows' opponents (default both)",
+    )
     parser.add_argument("--jobs", type=int, default=2, help="worker processes (default 2)")
     parser.add_argument("--out", type=Path, default=Path("strength.jsonl"), help="results file (appended)")
     parser.add_argument("--table", action="store_true", help="only print the table from --out")
     args = parser.parse_args(argv)
-    all_rows = rows(args.only, args.games, args.three)
+    all_rows = rows(args.only, args.games, args.three, args.against)
     if not args.table:
         done = {(str(r["row"]), int(str(r["playouts"])), int(str(r["first"]))) for r in done_chunks(args.out)}
         work = interleaved([list(chunks(row, args.playouts, done)) for row in all_rows], all_rows)
