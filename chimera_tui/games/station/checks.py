@@ -15,12 +15,15 @@ from collections.abc import Callable
 from chimera_tui.games.station.content import ModuleDef, Option, content
 from chimera_tui.games.station.core import G
 from chimera_tui.games.station.effects import (
+    EMPTY_PURSE,
+    NOTHING_NEEDED,
     board_workers,
     can_afford_a_tile,
     cheapest_tile,
     free_build_hexes,
     has_copy_target,
     option_ok,
+    purse_after,
     recallable,
 )
 
@@ -156,8 +159,7 @@ def _generic(m: ModuleDef, opt: Option) -> Condition:
 def compile_option(m: ModuleDef, opt: Option) -> tuple[Condition, ...]:
     """The conditions of `opt` (all must hold), in the order `option_ok` checks them."""
     conditions: list[Condition] = []
-    coins = food = 0
-    need_coins = need_food = -(10**9)
+    purse = EMPTY_PURSE
     changed_comps = False
     for op in opt.ops:
         k = op.op
@@ -165,17 +167,13 @@ def compile_option(m: ModuleDef, opt: Option) -> tuple[Condition, ...]:
             if changed_comps:  # a second component op reads what the first changed: not compiled
                 return (_generic(m, opt),)
             changed_comps = k != "gain_per"
-        if k == "pay":
-            coins -= op.coins
-            food -= op.food
-            need_coins, need_food = max(need_coins, -coins), max(need_food, -food)
-        elif k == "gain":
-            coins += op.coins
-            food += op.food
-        elif k == "gain_per":
+        purse = purse_after(op, purse)
+        if k in ("pay", "gain"):
+            continue  # counted in the purse; what it needs is checked first (`_paid`)
+        if k == "gain_per":
             conditions.append(_carries(op.per, op.n))
         elif k == "build":
-            conditions.append(_builds(op.coins, op.kind == "activate", coins))
+            conditions.append(_builds(op.coins, op.kind == "activate", purse[0]))
         elif k in ("detach", "discard"):
             conditions.append(_takes(op.kind))
         elif k == "attach":
@@ -197,8 +195,8 @@ def compile_option(m: ModuleDef, opt: Option) -> tuple[Condition, ...]:
                 conditions.append(_with_worker)
         elif k not in _NEVER:
             return (_generic(m, opt),)
-    if need_coins > -(10**9):
-        conditions.insert(0, _paid(need_coins, need_food))
+    if purse[2] > NOTHING_NEEDED:
+        conditions.insert(0, _paid(purse[2], purse[3]))
     return tuple(conditions)
 
 

@@ -350,26 +350,40 @@ _PROFILED = frozenset(
 (a refill too, unless it refills the worker)."""
 
 
+Purse = tuple[int, int, int, int]
+"""Walking an option's ops in order: the coins and the food its plain gains and payments came to so far, and
+the most coins and food a payment so far needed beforehand (`NOTHING_NEEDED` when none was made)."""
+
+NOTHING_NEEDED = -(10**9)
+EMPTY_PURSE: Purse = (0, 0, NOTHING_NEEDED, NOTHING_NEEDED)
+
+
+def purse_after(op: Op, purse: Purse) -> Purse:
+    """`purse` after `op`: a payment must leave coins and food at 0 or more after the plain gains before it
+    (ops other than pay and gain leave the purse as it was)."""
+    coins, food, need_coins, need_food = purse
+    if op.op == "pay":
+        coins -= op.coins
+        food -= op.food
+        return coins, food, max(need_coins, -coins), max(need_food, -food)
+    if op.op == "gain":
+        return coins + op.coins, food + op.food, need_coins, need_food
+    return purse
+
+
 def _need(opt: Option) -> Need | None:
-    """`opt`'s `Need`, worked out once: each payment must leave coins and food at 0 or more after the plain
-    gains before it, and each gain_per needs its components on a worker. None for other options."""
-    coins = food = 0
-    need_coins = need_food = -(10**9)
+    """`opt`'s `Need`, worked out once: what its payments need (`purse_after`), and each gain_per needs its
+    components on a worker. None for other options."""
+    purse = EMPTY_PURSE
     per: list[tuple[str, int]] = []
     for op in opt.ops:
         k = op.op
-        if k == "pay":
-            coins -= op.coins
-            food -= op.food
-            need_coins, need_food = max(need_coins, -coins), max(need_food, -food)
-        elif k == "gain":
-            coins += op.coins
-            food += op.food
-        elif k == "gain_per":
+        purse = purse_after(op, purse)
+        if k == "gain_per":
             per.append((op.per, op.n))
         elif k not in _PROFILED and not (k == "refill" and op.kind != "worker"):
             return None
-    return need_coins, need_food, tuple(per)
+    return purse[2], purse[3], tuple(per)
 
 
 _NEEDS: dict[str, tuple[Need, ...] | None] = {}
