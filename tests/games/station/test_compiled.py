@@ -10,7 +10,7 @@ of seeded random games; the whole-game equality with a fresh, unlisted copy is i
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 
 import msgspec
 from msgspec.structs import replace
@@ -18,13 +18,13 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.games.station import RULES, State
 from chimera_tui.games.station.checks import CHECKS, feasible
-from chimera_tui.games.station.content import content
+from chimera_tui.games.station.content import Op, content
 from chimera_tui.games.station.core import G, seat_snap
 from chimera_tui.games.station.effects import feasible_options, needs_of, option_ok, run_op
 from chimera_tui.games.station.flow import STEPS, UNTOLD_OPS
 from chimera_tui.games.station.plans import PLANS, WHOLE
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, QUIET_ANSWERS, SELF_TOLD
-from chimera_tui.games.station.state import Task
+from chimera_tui.games.station.state import Player, Task
 from chimera_tui.games.station.told import begin, end, tell_seat, why_of
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
@@ -73,60 +73,68 @@ def test_needs_cover_the_printed_modules_and_the_quick_ones():
     assert all(WHOLE[mid] is None for mid in ("boiler", "constructor", "laboratory"))
 
 
-def test_compiled_ops_change_and_tell_what_run_op_in_a_frame_does():
-    """Each compiled op, run with no frame open, leaves the same state and events (byte for byte) as the
-    generic `run_op` run in a told frame of its own, as the task loop used to run every op."""
+def _op_cases(
+    wanted: Callable[[str, int, int, Op], bool], workers: Callable[[Player], Iterable[int]]
+) -> Iterator[tuple[State, str, int, int, Op, int, int]]:
+    """(state, module, option index, op index, op, seat, worker index) for every `wanted` op of every module,
+    every seat and each of the seat's `workers`, on every third state of six seeded random games."""
     modules = content().modules
-    compared = told = 0
     for n, state in enumerate(_states(range(6))):
         if n % 3:
             continue
         for mid, m in modules.items():
             for index, option in enumerate(m.options):
                 for i, op in enumerate(option.ops):
-                    step = PLANS[mid][index][i]
-                    if step is None:
+                    if not wanted(mid, index, i, op):
                         continue
                     for seat, p in enumerate(state.players):
-                        for wi in (-1, 0, len(p.workers) - 1):
-                            for src in ("", "bonus"):
-                                fast = G(state)
-                                step(fast, seat, wi, src != "bonus")
-                                slow = G(state)
-                                t = Task("op", seat, wi, mid, index, i, src)
-                                begin(slow, t)
-                                run_op(slow, t, op)
-                                end(slow)
-                                assert ENC.encode(fast.freeze()) == ENC.encode(slow.freeze()), (mid, op.op)
-                                compared += 1
-                                told += bool(slow.told)
+                        for wi in workers(p):
+                            yield state, mid, index, i, op, seat, wi
+
+
+def test_compiled_ops_change_and_tell_what_run_op_in_a_frame_does():
+    """Each compiled op, run with no frame open, leaves the same state and events (byte for byte) as the
+    generic `run_op` run in a told frame of its own, as the task loop used to run every op."""
+    compared = told = 0
+    cases = _op_cases(
+        lambda mid, index, i, op: PLANS[mid][index][i] is not None,
+        lambda p: (-1, 0, len(p.workers) - 1),
+    )
+    for state, mid, index, i, op, seat, wi in cases:
+        step = PLANS[mid][index][i]
+        assert step is not None
+        for src in ("", "bonus"):
+            fast = G(state)
+            step(fast, seat, wi, src != "bonus")
+            slow = G(state)
+            t = Task("op", seat, wi, mid, index, i, src)
+            begin(slow, t)
+            run_op(slow, t, op)
+            end(slow)
+            assert ENC.encode(fast.freeze()) == ENC.encode(slow.freeze()), (mid, op.op)
+            compared += 1
+            told += bool(slow.told)
     assert compared > 20_000 and told > 10_000
 
 
 def test_untold_ops_run_without_a_frame_as_in_one():
     """An op in `flow.UNTOLD_OPS` (or a component of one's choice) run with no frame leaves the same state and
     events as in a told frame of its own: it changes nothing a frame words."""
-    modules = content().modules
     compared = 0
-    for n, state in enumerate(_states(range(6))):
-        if n % 3:
-            continue
-        for mid, m in modules.items():
-            for index, option in enumerate(m.options):
-                for i, op in enumerate(option.ops):
-                    if op.op not in UNTOLD_OPS and not (op.op == "component" and op.kind == "any"):
-                        continue
-                    for seat, p in enumerate(state.players):
-                        for wi in (-1, len(p.workers) - 1):
-                            t = Task("op", seat, wi, mid, index, i)
-                            bare = G(state)
-                            run_op(bare, t, op)
-                            framed = G(state)
-                            begin(framed, t)
-                            run_op(framed, t, op)
-                            end(framed)
-                            assert ENC.encode(bare.freeze()) == ENC.encode(framed.freeze()), (mid, op.op)
-                            compared += 1
+    cases = _op_cases(
+        lambda mid, index, i, op: op.op in UNTOLD_OPS or (op.op == "component" and op.kind == "any"),
+        lambda p: (-1, len(p.workers) - 1),
+    )
+    for state, mid, index, i, op, seat, wi in cases:
+        t = Task("op", seat, wi, mid, index, i)
+        bare = G(state)
+        run_op(bare, t, op)
+        framed = G(state)
+        begin(framed, t)
+        run_op(framed, t, op)
+        end(framed)
+        assert ENC.encode(bare.freeze()) == ENC.encode(framed.freeze()), (mid, op.op)
+        compared += 1
     assert compared > 2_000
 
 
