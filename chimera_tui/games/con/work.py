@@ -213,10 +213,16 @@ def supported(parts: tuple[str, str, str]) -> tuple[bool, bool, bool]:
 
 
 @lru_cache(maxsize=8192)
-def totals(parts: tuple[str, str, str], status: int, petrified: frozenset[str]) -> tuple[int, int, int, int]:
-    """Health, Might, Speed and Magic totals of a chimera (CN-STATS-02, CN-SIZE-06, CN-STATS-11)."""
+def totals(
+    parts: tuple[str, str, str],
+    status: int,
+    petrified: frozenset[str],
+    support: tuple[bool, bool, bool] | None = None,
+) -> tuple[int, int, int, int]:
+    """Health, Might, Speed and Magic totals of a chimera (CN-STATS-02, CN-SIZE-06, CN-STATS-11): of its
+    supported parts (`supported`, unless `support` says which; an empty slot adds nothing)."""
     h = m = s = g = 0
-    sup = supported(parts)
+    sup = supported(parts) if support is None else support
     for i, code in enumerate(parts):
         if not code or not sup[i]:
             continue

@@ -225,10 +225,7 @@ def build_preview(text: str) -> str:
     empty = [slot for slot, code in zip(SLOT_NAMES, codes, strict=True) if not code]
     largest = max(cards, key=lambda code: cards[code].size)
     sup = supported((codes[0] or largest, codes[1] or largest, codes[2] or largest))
-    sums = [0, 0, 0, 0]
-    for code, ok in zip(codes, sup, strict=True):
-        if code and ok:
-            sums = [total + stat for total, stat in zip(sums, cards[code].stats, strict=True)]
+    sums = totals((codes[0], codes[1], codes[2]), 0, frozenset(), sup)
     so_far = " (two parts)" if empty else ""
     line = f"Your chimera{so_far}: " + " · ".join(
         f"{name.capitalize()} {n}" for name, n in zip(STATS, sums, strict=True)
