@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -164,6 +165,17 @@ def test_an_option_before_the_command_is_not_reset_after_it(monkeypatch: pytest.
     assert cli.main(["--theme", "nord", "new", "pebbles"]) == 0
     assert cli.main(["new", "pebbles"]) == 0
     assert seen == ["nord", None]
+
+
+def test_a_bare_chimera_is_read_as_the_parser_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``chimera`` with no words skips building the parser (issue 10's first frame) and must mean exactly what
+    the parser makes of it: the menu, with no saves folder or theme given."""
+    assert cli.no_arguments() == cli.build_parser().parse_args([])
+    seen: list[argparse.Namespace] = []
+    monkeypatch.setattr(cli, "_run_app", lambda args: seen.append(args) or 0)
+    monkeypatch.setattr(sys, "argv", ["chimera"])
+    assert cli.main() == 0
+    assert seen == [cli.build_parser().parse_args([])]
 
 
 @pytest.mark.parametrize("command", [["rules", "pebbles"], ["bench", "pebbles"], ["demo", "pebbles"]])

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping
-from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chimera_tui.engine.bots import BotFactory, bot_factories
 from chimera_tui.engine.ruleset import Ruleset
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 KNOWN: dict[str, str] = {}
 """Game id -> display title, for every game this build ships (filled below, kept in menu order)."""
@@ -55,6 +56,8 @@ class InstallationIncomplete(RuntimeError):
 
 def data_dir(package: str) -> Traversable:
     """The ``data/`` folder of a game package (tests point it elsewhere to play a broken installation)."""
+    from importlib import resources  # not before the menu's first frame (`chimera bench --startup`)
+
     return resources.files(package).joinpath("data")
 
 

@@ -23,7 +23,6 @@ from chimera_tui.launch import LaunchPlan
 from chimera_tui.ui import collector
 from chimera_tui.ui.commands import ChimeraCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
-from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.themes import THEMES
 
@@ -362,6 +361,8 @@ class ChimeraApp(App[int]):
 
     def _over_hand_off(self) -> bool:
         """True while the hand-off screen is up: no command may lead around it to a seat's view."""
+        from chimera_tui.ui.screens.handoff import HandOffScreen
+
         return isinstance(self.screen, HandOffScreen)
 
     def action_new_game(self) -> None:

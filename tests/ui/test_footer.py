@@ -85,3 +85,30 @@ async def test_focus_changes_update_the_footer_in_place() -> None:
         assert rebuilt == [], "no focus change rebuilds the footer"
         last = app.screen.query(FooterKey).last()
         assert last.has_class("-command-palette") and (last.key, last.description) == palette
+
+
+async def test_laying_out_or_resizing_the_footer_builds_no_keys() -> None:
+    """Issue 10's first frame: once the footer has its keys, its first layout (its width known) and a resize
+    make no key widgets, not even models to compare; those used to hold up the first frame's bytes."""
+    app = FooterApp()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        made: list[FooterKey] = []
+        original = FooterKey.__init__
+
+        def counting(self: FooterKey, *args: object, **kwargs: object) -> None:
+            made.append(self)
+            original(self, *args, **kwargs)  # type: ignore[arg-type]
+
+        FooterKey.__init__ = counting  # type: ignore[method-assign]
+        try:
+            footer = app.query_one(KeysFooter)
+            footer.bindings_changed(app.screen)
+            await pilot.resize_terminal(100, 12)
+            await pilot.pause()
+            footer.bindings_changed(app.screen)
+            await pilot.pause()
+        finally:
+            FooterKey.__init__ = original  # type: ignore[method-assign]
+        assert made == []
+        assert _shown(app)

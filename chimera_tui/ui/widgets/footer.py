@@ -44,7 +44,7 @@ class KeysFooter(Footer):
             for (_, binding, enabled, tooltip) in screen.active_bindings.values()
             if binding.show
         )
-        return keys, self.show_command_palette, self.compact, self.size.width
+        return keys, self.show_command_palette, self.compact
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:
