@@ -103,26 +103,27 @@ def interleaved(
     return out
 
 
-def table(all_rows: Sequence[Row], results: Sequence[dict[str, object]], playouts: int) -> str:
-    """The table in Markdown, from the chunks in `results` for `playouts`."""
+def table(all_rows: Sequence[Row], results: Sequence[dict[str, object]]) -> str:
+    """The table in Markdown from the chunks in `results`: one line per row and playout budget played."""
     lines = [
-        f"| game | players | search:{playouts} against | games | search wins | its share | CPU time |",
-        "|---|---|---|---|---|---|---|",
+        "| game | players | search bot | against | games | search wins | its share | CPU time |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for row in all_rows:
-        mine = [r for r in results if r["row"] == row.key and r["playouts"] == playouts]
-        games = sum(int(str(r["games"])) for r in mine)
-        if not games:
-            continue
-        wins = sum(float(str(r["search_wins"])) for r in mine)
-        cpu = sum(float(str(r["cpu"])) for r in mine)
-        errors = sum(int(str(r["errors"])) for r in mine)
-        against = row.opponents[0] if row.players == 2 else f"{len(row.opponents)} × {row.opponents[0]}"
-        note = f" ({errors} errors)" if errors else ""
-        lines.append(
-            f"| {row.game} | {row.players} | {against} | {games}{note} | {wins:g} ({wins / games:.0%}) "
-            f"| {1 / row.players:.0%} | {_duration(cpu)} ({cpu / games:.0f} s a game) |"
-        )
+        budgets = sorted({int(str(r["playouts"])) for r in results if r["row"] == row.key})
+        for playouts in budgets:
+            mine = [r for r in results if r["row"] == row.key and r["playouts"] == playouts]
+            games = sum(int(str(r["games"])) for r in mine)
+            wins = sum(float(str(r["search_wins"])) for r in mine)
+            cpu = sum(float(str(r["cpu"])) for r in mine)
+            errors = sum(int(str(r["errors"])) for r in mine)
+            against = row.opponents[0] if row.players == 2 else f"{len(row.opponents)} × {row.opponents[0]}"
+            note = f" ({errors} errors)" if errors else ""
+            lines.append(
+                f"| {row.game} | {row.players} | search:{playouts} | {against} | {games}{note} "
+                f"| {wins:g} ({wins / games:.0%}) | {1 / row.players:.0%} "
+                f"| {_duration(cpu)} ({cpu / games:.0f} s a game) |"
+            )
     return "\n".join(lines)
 
 
@@ -170,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
                     flush=True,
                 )
         print(f"{len(work)} chunks in {_duration(time.perf_counter() - started)}", file=sys.stderr)
-    print(table(all_rows, done_chunks(args.out), args.playouts))
+    print(table(all_rows, done_chunks(args.out)))
     return 0
 
 
