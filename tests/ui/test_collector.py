@@ -52,6 +52,9 @@ print("collected" if gone() is None else "waiting")
 """
 
 
+@pytest.mark.skipif(
+    sys.version_info >= (3, 14), reason="Python 3.14's incremental collector reads the thresholds otherwise"
+)
 @pytest.mark.parametrize(("thresholds", "outcome"), [("ours", "collected"), ("python", "waiting")])
 def test_old_garbage_goes_within_a_few_keys(thresholds: str, outcome: str) -> None:
     """Issue 10: a closed screen that reached the oldest generation is collected within a dozen keys' worth
