@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
@@ -74,6 +75,20 @@ class GameScreen(Screen[None]):
     @property
     def game_id(self) -> str:
         return self.table.game_id
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        """As Textual's, except that a callback falling due after the screen has left the app is dropped.
+
+        A resize drawn under a dialog schedules the log's rewrap; a player who goes back to the menu just
+        then (Escape, a queued key over SSH) removes the screen's widgets first, and the callback would look
+        for a log that is gone: a crash where nothing was left to do."""
+        bound = partial(callback, *args, **kwargs)
+
+        def unless_gone() -> Any:
+            gone = not self.is_attached or self._pruning or self._closing or self._closed
+            return None if gone else bound()
+
+        return super().call_after_refresh(unless_gone)
 
     def on_mount(self) -> None:
         self.table.subscribe(self._table_changed)
