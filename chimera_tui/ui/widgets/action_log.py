@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Log
 
@@ -33,6 +34,16 @@ class ActionLog(Log):
         coming in below it) would stop following; this keeps it there. Scrolls are forced: a Log whose lines
         have just outgrown it has no scrollbar until the next layout, and Textual ignores an unforced scroll
         of a widget that shows none (the log stayed at its top now and then)."""
+
+    class Narrowed(Message):
+        """The log's scrollbar came or went, so its lines have a column less or more to wrap to.
+
+        Lines wrapped before their scrollbar appeared would lose their last column under it; a screen that
+        wraps its log to the log's width wraps it again on this message, so what the log shows no longer
+        hangs on the order in which layouts come (a busy machine, other work on the screen)."""
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        self.post_message(self.Narrowed())
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)

@@ -217,6 +217,11 @@ class ImaginariumScreen(GameScreen):
     def lit(self) -> frozenset[str]:
         return frozenset(self._places)
 
+    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
+        """The log's scrollbar came or went: wrap the log again to the width it now has."""
+        if self.state is not None:
+            self._show_log()
+
     def _show_log(self) -> None:
         log = self.query_one(ActionLog)
         width = log.scrollable_content_region.width - 1

@@ -239,6 +239,11 @@ class StationScreen(GameScreen):
         self._focus_decision()
         self.call_after_refresh(self._maybe_ask)
 
+    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
+        """The log's scrollbar came or went: wrap the log again to the width it now has."""
+        if self.state is not None:
+            self._show_log()
+
     def _show_log(self) -> None:
         """The log in words, each action with what it caused below it, wrapped to the log's width and
         scrolled to the newest entry."""
