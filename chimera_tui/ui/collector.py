@@ -16,7 +16,7 @@ settings:
   there for a full collection. With Python's 10 and 10 that came after some 1.2 million new objects, about
   eighty keys, and the garbage waiting meanwhile set the process's size: 94-101 MiB after a long session
   (``python -m tests.ui.bench_memory``). With 5 and 1 it comes after some 60,000 (a few keys) and the app
-  stays at 68-73 MiB; since the settled game is frozen, a full collection goes over little more than a
+  stays at 64-69 MiB; since the settled game is frozen, a full collection goes over little more than a
   young one does (``chimera bench --terminal``: the same CPU per key).
 """
 
