@@ -58,8 +58,8 @@ print("collected" if gone() is None else "waiting")
 @pytest.mark.parametrize(("thresholds", "outcome"), [("ours", "collected"), ("python", "waiting")])
 def test_old_garbage_goes_within_a_few_keys(thresholds: str, outcome: str) -> None:
     """Issue 10: a closed screen that reached the oldest generation is collected within a dozen keys' worth
-    of new objects, not after some hundred and twenty (Python's 10 and 10): the garbage waiting meanwhile set
-    the app's size. Run in a fresh interpreter, as the app runs, since CPython's full collections also wait
+    of new objects, not after some eighty (Python's 10 and 10: 121 young collections): the garbage waiting
+    meanwhile set the app's size. Run in a fresh interpreter, as the app runs, since CPython's full collections also wait
     on what survived the last one, which in the test process is the whole suite."""
     done = subprocess.run(
         [sys.executable, "-c", _OLD_GARBAGE, thresholds], capture_output=True, text=True, check=True
