@@ -16,6 +16,7 @@ from textual.widget import Widget
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.hint import hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.widgets.action_log import ActionLog
 
 DialogT = TypeVar("DialogT", bound=Screen[Any])
 
@@ -89,6 +90,15 @@ class GameScreen(Screen[None]):
             return None if gone else bound()
 
         return super().call_after_refresh(unless_gone)
+
+    def show_log(self) -> None:
+        """Show the log in words, wrapped to its width (screens whose log wraps say how; the generic screen's
+        does not wrap)."""
+
+    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
+        """A log's scrollbar came or went: wrap the log again to the width it now has."""
+        if self.state is not None:
+            self.show_log()
 
     def on_mount(self) -> None:
         self.table.subscribe(self._table_changed)

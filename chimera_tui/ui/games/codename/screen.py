@@ -240,8 +240,7 @@ class CodenameScreen(ChoosingGameScreen):
         grid.cells = v.monster_cells(state, me, places=places, targets=targets, selected=attackers)
         self._show_detail()
 
-    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
-        """A log's scrollbar came or went: wrap the log again to the width it now has."""
+    def show_log(self) -> None:
         self._show_logs()
 
     def _show_logs(self, history: tuple[tuple[str, ...], ...] | None = None) -> None:

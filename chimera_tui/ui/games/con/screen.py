@@ -113,7 +113,7 @@ class ConScreen(GenericGameScreen):
             self._set_page("cards" if phase == "build" else "chimeras")
         self._show_pages()
         self._show_choices(state)
-        self._show_log()
+        self.show_log()
 
     def _page_width(self, page: str) -> int:
         """The width the lines of a page wrap to (before the first layout: what the layout will give)."""
@@ -153,12 +153,7 @@ class ConScreen(GenericGameScreen):
             actions.focus()
         self._preview()
 
-    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
-        """The log's scrollbar came or went: wrap the log again to the width it now has."""
-        if self.state is not None:
-            self._show_log()
-
-    def _show_log(self) -> None:
+    def show_log(self) -> None:
         """The log in words, each action with what it caused below it, wrapped to the log's width and
         scrolled to the newest line."""
         log = self.query_one(ActionLog)
@@ -189,7 +184,7 @@ class ConScreen(GenericGameScreen):
         if self.state is not None:
             names = self._names(self.state)
             self.query_one("#game-title", Static).update(title(self.state, names, event.size.width - 2))
-            self.call_after_refresh(self._show_log)
+            self.call_after_refresh(self.show_log)
             self.call_after_refresh(self._show_pages)
 
     def _highlighted_text(self) -> str:

@@ -138,7 +138,7 @@ class ImaginariumScreen(GameScreen):
         if self.state is not None:
             self.board.draw(self.state, width)
             self._update_status()
-            self.call_after_refresh(self._show_log)
+            self.call_after_refresh(self.show_log)
         self.refresh_bindings()
 
     def _show_pane(self, pane: str) -> None:
@@ -205,7 +205,7 @@ class ImaginariumScreen(GameScreen):
         self.board.draw(state, self.app.size.width)
         self._update_status()
         self._update_detail()
-        self._show_log()
+        self.show_log()
         self.board.focus_decision(state)
         self.call_after_refresh(self._maybe_ask)
 
@@ -217,12 +217,7 @@ class ImaginariumScreen(GameScreen):
     def lit(self) -> frozenset[str]:
         return frozenset(self._places)
 
-    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
-        """The log's scrollbar came or went: wrap the log again to the width it now has."""
-        if self.state is not None:
-            self._show_log()
-
-    def _show_log(self) -> None:
+    def show_log(self) -> None:
         log = self.query_one(ActionLog)
         width = log.scrollable_content_region.width - 1
         if width < 20:

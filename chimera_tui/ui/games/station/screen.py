@@ -170,7 +170,7 @@ class StationScreen(GameScreen):
         if self.state is not None:
             self._update_board()
             self._update_status()
-            self.call_after_refresh(self._show_log)  # rewrap the log to its new width
+            self.call_after_refresh(self.show_log)  # rewrap the log to its new width
         self.refresh_bindings()
 
     def _show_pane(self, pane: str) -> None:
@@ -185,7 +185,7 @@ class StationScreen(GameScreen):
                 every or name == pane
             )
         if pane == "log" and self.state is not None:  # a log shown for the first time opens on the newest
-            self.call_after_refresh(self._show_log)
+            self.call_after_refresh(self.show_log)
 
     def action_area(self, step: int) -> None:
         """Tab: the next area (board, Reactor, Lab and Lounge, perks, mats, log), showing its pane if needed."""
@@ -235,16 +235,11 @@ class StationScreen(GameScreen):
         self._update_mats()
         self._update_status()
         self._update_detail()
-        self._show_log()
+        self.show_log()
         self._focus_decision()
         self.call_after_refresh(self._maybe_ask)
 
-    def on_action_log_narrowed(self, event: ActionLog.Narrowed) -> None:
-        """The log's scrollbar came or went: wrap the log again to the width it now has."""
-        if self.state is not None:
-            self._show_log()
-
-    def _show_log(self) -> None:
+    def show_log(self) -> None:
         """The log in words, each action with what it caused below it, wrapped to the log's width and
         scrolled to the newest entry."""
         log = self.query_one(ActionLog)
