@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from rich.markup import escape
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -34,6 +34,7 @@ from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.server import protocol as P
 from chimera_tui.table.remote import HostError, HostLink, RemoteTable
 from chimera_tui.ui.screens.table_chat import HISTORY, ChatDialog
+from chimera_tui.ui.signals import EndsOnSignals, start_fresh
 from chimera_tui.ui.widgets.footer import KeysFooter
 
 STYLES = Path(chimera_tui.styles.__file__).parent
@@ -428,7 +429,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(CreateDialog(self.link.away_limit), chosen)
 
 
-class LobbyApp(App[int]):
+class LobbyApp(EndsOnSignals[int]):
     """The client app of one remote session: the lobby, and the game screens over `RemoteTable`s."""
 
     TITLE = "Chimera Tabletop"
@@ -618,6 +619,7 @@ def main() -> int:
     if found is None:
         print("chimera: this is the client of `chimera serve`; it is started by the server.", file=sys.stderr)
         return 2
+    start_fresh()
     app = LobbyApp(*found, ask_name=P.client_asks_name())
     return app.run() or 0
 
