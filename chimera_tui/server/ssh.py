@@ -82,7 +82,7 @@ class SshOptions:
 
 def load_host_key(folder: Path) -> asyncssh.SSHKey:
     """The server's host key from `folder`, made (Ed25519, mode 0600) when there is none yet."""
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / HOST_KEY_NAME
     if path.exists():
         return asyncssh.read_private_key(str(path))
