@@ -154,3 +154,32 @@ async def test_agent_forwarding_is_not_done_and_the_session_says_so(
         await asyncio.wait_for(process.wait(), HANG)
         conn.close()
     assert "did not forward SSH agent" in caplog.text
+
+
+async def test_hostile_names_at_a_served_table_at_80x24(tmp_path: Path) -> None:
+    """SSH user names that are markup, at a four-seat Codename table at 80x24 where every name is cut: the
+    lobby, the waiting screen and the game draw, and no session fails."""
+    from chimera_tui.table.remote import HostLink
+
+    async with served(tmp_path / "saves") as s:
+        creator = await HostLink.connect(s.front.socket_path, s.host.issue_ticket("SHA256:c", "[/]"))
+        table = await creator.create("codename", 4, bots=(None, None, None, "greedy"), seed=4)
+        screens = []
+        for user in ("[@click=app.quit]Q", "a\\[b]c[/b]"):
+            conn = await s.connect(user)
+            screen = await terminal(conn)
+            await screen.wait_for(b"lobby")
+            await screen.press(b"j")
+            screen.keys(table.code.encode() + b"\r")
+            screens.append((conn, screen))
+        await until(lambda: table.started)
+        for _, screen in screens:
+            await screen.wait_for(b"Codename")
+            for key in (b"\t", b"\t", b"c", b"\x1b", b"?", b"\x1b"):
+                await screen.press(key)
+        for conn, screen in screens:
+            assert screen.process.exit_status is None, bytes(screen.received[-2000:])
+            assert b"Traceback" not in screen.received and b"MarkupError" not in screen.received
+            await screen.close()
+            conn.close()
+        await creator.close()
