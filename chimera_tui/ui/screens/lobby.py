@@ -44,18 +44,31 @@ AWAY_CHOICES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
 
 
 def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
-    """The seats of a table in words ("Alice, Bob (away), greedy bot, open")."""
+    """The seats of a table, and where each player is, in words ("Alice (at the table), Bob (in the
+    lobby), Carol (away: a bot plays), greedy bot, open")."""
     parts = []
     for seat in seats:
         if seat.kind == "empty":
             parts.append("open")
         elif seat.kind == "bot":
             parts.append(f"{seat.bot} bot")
-        elif seat.kind == "away":
-            parts.append(f"{seat.name} (away)")
         else:
-            parts.append(seat.name if seat.here else f"{seat.name} (gone)")
+            parts.append(f"{seat.name} ({where_words(seat)})")
     return ", ".join(parts)
+
+
+def where_words(seat: P.SeatInfo) -> str:
+    """Where a seated person is: "at the table", "in the lobby", "at another table" or "disconnected";
+    for an away seat (its bot plays until they are back at the table) "away, in the lobby: a bot plays"."""
+    if seat.here:
+        return "at the table"
+    if seat.elsewhere == "lobby":
+        place = "in the lobby"
+    elif seat.elsewhere:
+        place = "at another table"
+    else:
+        place = "disconnected"
+    return f"away, {place}: a bot plays" if seat.kind == "away" else place
 
 
 def duration(seconds: float) -> str:
