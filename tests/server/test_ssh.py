@@ -116,9 +116,11 @@ async def test_an_idle_session_is_closed_and_the_terminal_restored_with_a_reason
     async with served(tmp_path, idle_timeout=1.0) as s:
         conn = await s.connect("sleepy")
         screen = await terminal(conn)
-        await screen.wait_for(b"lobby")
-        async with asyncio.timeout(HANG):
-            await screen.process.wait()  # nobody pressed a key: the server ends the session
+        async with asyncio.timeout(HANG):  # a key now and then until the lobby shows (slow on a busy
+            while b"lobby" not in screen.received:  # machine), so the idle time starts after it
+                screen.keys(b"r")
+                await asyncio.sleep(0.3)
+            await screen.process.wait()  # then nobody presses a key: the server ends the session
         await until(lambda: s.host.session_count() == 0)  # and its client process left the host
         conn.close()
         await screen.finish()
