@@ -312,6 +312,16 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(args.game, args.players, args.seed, size, path, theme=args.theme)
 
 
+def _make_saves_private(override: str | None) -> None:
+    """Tighten a saves folder that other users of the machine could read, saying so (see `saves.private`)."""
+    from chimera_tui.saves import saves_dir_path
+    from chimera_tui.saves.private import loosened_warning, make_private
+
+    folder = saves_dir_path(override)
+    if tightened := make_private(folder):
+        print(f"chimera: {loosened_warning(folder, tightened)}", file=sys.stderr)
+
+
 def _run_app(args: argparse.Namespace) -> int:
     from chimera_tui.launch import LaunchError, plan_launch
 
@@ -320,6 +330,7 @@ def _run_app(args: argparse.Namespace) -> int:
     except LaunchError as exc:
         print(exc.message, file=sys.stderr)
         return exc.code
+    _make_saves_private(getattr(args, "saves", None))
     from chimera_tui.ui.app import ChimeraApp
 
     app = ChimeraApp(plan=plan, theme=args.theme)

@@ -208,12 +208,13 @@ def _keep_mode(fd: int, existing: os.stat_result) -> None:
 
 
 def _create_temp(real: Path) -> tuple[int, Path]:
-    """A new hidden file beside `real` (mode 0666 less the umask, like any new file), opened for writing."""
+    """A new hidden file beside `real` (mode 0600: a save holds its seed, which reveals hidden cards),
+    opened for writing."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
         temp = temp_path_for(real)
         try:
-            return os.open(temp, flags, 0o666), temp
+            return os.open(temp, flags, 0o600), temp
         except FileExistsError:
             continue
 

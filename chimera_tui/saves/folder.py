@@ -91,7 +91,7 @@ def saves_dir(override: str | os.PathLike[str] | None = None) -> Path:
     """
     folder = saves_dir_path(override)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # private: a save's seed reveals hidden cards
     except FileExistsError as exc:
         raise SaveError(
             f"The save folder '{folder}' cannot be created: a file has that name.", folder

@@ -207,7 +207,7 @@ def acquire(path: Path | str, *, now: datetime | None = None) -> SaveLock:
     flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     while True:
         try:
-            fd = os.open(sidecar, flags, 0o644)
+            fd = os.open(sidecar, flags, 0o600)
         except OSError:
             return SaveLock(path, real, None)  # a folder we may not write: saving will say so
         try:

@@ -41,6 +41,14 @@ class Admission:
                 del self._recent[key]
         return None
 
+    def admit_more(self) -> str | None:
+        """Why one more session on an open connection is refused (the server is full), or None when it may
+        start (it is then counted as open until `closed`)."""
+        if self.open >= self.max_sessions:
+            return "The server is full; try again later."
+        self.open += 1
+        return None
+
     def closed(self) -> None:
         """An admitted connection ended."""
         self.open = max(0, self.open - 1)

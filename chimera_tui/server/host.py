@@ -137,6 +137,14 @@ class TableHost:
         """How many sessions `identity` has open now."""
         return len(self._sessions.get(identity, ()))
 
+    def where(self, identity: str) -> str:
+        """Where `identity` is, for a seat of theirs they are not at: "lobby" (a session at no table),
+        "another table", or "" when they have no session open."""
+        sessions = self._sessions.get(identity, ())
+        if any(s.table is None for s in sessions):
+            return "lobby"
+        return "another table" if sessions else ""
+
     def session_count(self) -> int:
         """How many sessions are open now."""
         return sum(len(sessions) for sessions in self._sessions.values())
@@ -302,7 +310,7 @@ class TableHost:
     def list_tables(self, identity: str | None = None) -> tuple[P.TableInfo, ...]:
         """Open tables (and every table `identity` sits at), those you sit at first."""
         infos = [
-            t.info(identity)
+            t.info(identity, self.where)
             for t in self.tables.values()
             if (not t.over and not t.record.private) or t.seat_of(identity or "") is not None
         ]
@@ -525,7 +533,7 @@ class TableHost:
             "code": table.code,
             "started": table.started,
             "thinking": table.thinking(self.clock()),
-            "seats": table.seat_infos(),
+            "seats": table.seat_infos(self.where),
             "notes": tuple(table.notes),
             "chat": tuple(table.chat),
         }

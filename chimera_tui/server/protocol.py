@@ -121,7 +121,9 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
     """"person", "bot", "empty" (waiting for a player) or "away" (a bot plays for an absent person)."""
     bot: str | None = None
     here: bool = False
-    """Whether the person is connected now."""
+    """Whether the person is at this table now (a session of theirs sits there)."""
+    elsewhere: str = ""
+    """Where the person is when not here: "lobby", "another table", or "" (no session open: disconnected)."""
 
 
 class TableInfo(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,7 +3,9 @@ SIGTERM.
 
 The host listens on a Unix socket in a fresh private folder (mode 0700) that only this process and the
 client processes it starts know of; tables are saved in the saves folder, and the host key lives in the data
-folder (made on first start, mode 0600).
+folder (made on first start, mode 0600). Both folders are private (0700, their files 0600: a table's save
+holds its seed, which reveals every hidden card); whatever is found readable by others at start is tightened,
+with a warning in the log.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 import platformdirs
 
+from chimera_tui.saves.private import loosened_warning, make_private
 from chimera_tui.server.admission import Admission
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
@@ -31,6 +34,8 @@ from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
+
+log = logging.getLogger("chimera.server")
 
 
 class AddressError(ValueError):
@@ -101,6 +106,10 @@ def remove_stale_socket_folders(parent: Path | None = None) -> int:
 async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
     """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
     remove_stale_socket_folders()
+    for folder in (options.saves, options.data):
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if tightened := make_private(folder):
+            log.warning("%s", loosened_warning(folder, tightened))
     private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
     host = TableHost(options.saves, limits=options.limits, away_limit=options.away_limit)

@@ -3,17 +3,22 @@
 - Identity is the client's public key (its SHA256 fingerprint); the SSH user name is the display name. Any
   key is welcome unless an authorized-keys file is given, which restricts the server to the keys it lists.
   Passwords and keyboard-interactive logins are not offered.
-- Each session that asked for a PTY gets its own client process on its own pseudo-terminal (`os.openpty`;
-  the child runs `setsid` and takes the terminal as its controlling tty with ``TIOCSCTTY``, so the app hears
-  ``SIGWINCH``). Keys are copied to the PTY by hand, so window-size changes are forwarded with
-  ``TIOCSWINSZ`` and every key press counts against the idle timeout; the app's output is redirected to the
-  channel. The child connects back to the table host over a Unix socket whose path and a one-session ticket
-  arrive in its environment (`ENV_SOCKET`, `ENV_TICKET`).
-- Sessions without a PTY, commands (exec), subsystems (sftp), port forwarding (either direction), agent and
-  X11 forwarding are refused with one line.
+- Each session that asked for a PTY gets its own client process on its own pseudo-terminal
+  (`ssh_session.TerminalSession`, which also says how a session ends). The child connects back to the table
+  host over a Unix socket whose path and a one-session ticket arrive in its environment (`ENV_SOCKET`,
+  `ENV_TICKET`).
+- Every connection counts against the concurrent limit from the moment it is admitted, and against its key's
+  session limit from the moment it has authenticated (one per connection, or one per session when a
+  connection opens several). A connection that has no session open for `SshOptions.session_grace` seconds
+  (``ssh -N``, say) is closed, with a line in the log: nobody can hold a slot without playing.
+- Refusals are one sentence each, also logged: a full server, the per-address rate and a key over its
+  session limit end the connection with that sentence as the SSH disconnect reason (OpenSSH prints it as
+  "Received disconnect ... : The server is full; try again later."), so no misleading "Permission denied"
+  follows. Sessions without a PTY, commands (exec, scp), subsystems (sftp) and a session over the key's
+  limit get the sentence on stderr; agent and X11 forwarding are not done and the session says so in a line
+  before the game starts; port forwarding in either direction is refused.
 - Client processes run with ``TEXTUAL_ANIMATIONS=none`` and a short ``ESCDELAY``, and draw in the 256
   colours of ``TERM`` unless the client sends ``COLORTERM=truecolor`` (`colour_env`): fewer bytes per frame.
-- Limits: concurrent connections, new connections per address per minute, idle time without a key press.
 - The host key (Ed25519) is made on first start in the data folder with mode 0600.
 """
 
@@ -21,13 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
 import os
-import signal
-import struct
 import sys
-import termios
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,8 +38,17 @@ import asyncssh
 
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.server.admission import Admission
+from chimera_tui.server.clients import start_client
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.protocol import ENV_SOCKET, ENV_TICKET
+from chimera_tui.server.ssh_connection import Connection
+from chimera_tui.server.ssh_session import (
+    DRAIN_AFTER,
+    KILL_AFTER,
+    TerminalSession,
+    session_env,
+    set_size,
+)
 
 log = logging.getLogger("chimera.server.ssh")
 
@@ -63,6 +73,8 @@ class SshOptions:
     idle_timeout: float = 30 * 60.0
     """Seconds without a key press after which a session is closed."""
     login_timeout: float = 30.0
+    session_grace: float = 10.0
+    """Seconds an authenticated connection may stay open without a session before it is closed."""
     client_command: tuple[str, ...] = CLIENT_COMMAND
     client_env: dict[str, str] = field(default_factory=dict)
     """Extra environment for the client processes."""
@@ -70,7 +82,7 @@ class SshOptions:
 
 def load_host_key(folder: Path) -> asyncssh.SSHKey:
     """The server's host key from `folder`, made (Ed25519, mode 0600) when there is none yet."""
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     path = folder / HOST_KEY_NAME
     if path.exists():
         return asyncssh.read_private_key(str(path))
@@ -95,14 +107,7 @@ def colour_env(client: Mapping[Any, Any]) -> dict[str, str]:
     return {"COLORTERM": "truecolor"} if text.strip().lower() in ("truecolor", "24bit") else {}
 
 
-def _set_size(fd: int, width: int, height: int, pixwidth: int = 0, pixheight: int = 0) -> None:
-    """Tell the PTY behind `fd` its size (the kernel then signals the foreground process group)."""
-    with contextlib.suppress(OSError):
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, pixwidth, pixheight))
-
-
-def _take_terminal() -> None:  # runs in the child, after setsid
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+SHUTDOWN_LINE = "The server is shutting down; your tables are saved."
 
 
 class SshFrontEnd:
@@ -126,7 +131,9 @@ class SshFrontEnd:
         )
         self.admission = admission or Admission(options.max_sessions, options.connections_per_minute)
         self._server: asyncssh.SSHAcceptor | None = None
-        self._sessions: set[asyncio.Task[Any]] = set()
+        self._sessions: dict[asyncio.Task[Any], TerminalSession | None] = {}
+        self._keyed: dict[str, set[Connection]] = {}
+        """The authenticated connections of each identity."""
 
     @property
     def fingerprint(self) -> str:
@@ -136,11 +143,10 @@ class SshFrontEnd:
     async def start(self) -> asyncssh.SSHAcceptor:
         """Listen on the configured address (port 0: any free port; see `port`)."""
         self._server = await asyncssh.create_server(
-            lambda: _Server(self),
+            lambda: Connection(self),
             self.options.host,
             self.options.port,
             server_host_keys=[self.host_key],
-            process_factory=self._session,
             encoding=None,
             line_editor=False,
             agent_forwarding=False,
@@ -157,14 +163,18 @@ class SshFrontEnd:
         assert self._server is not None
         return int(self._server.sockets[0].getsockname()[1])
 
-    async def close(self) -> None:
+    async def close(self, reason: str = SHUTDOWN_LINE) -> None:
+        """Stop listening and end every session, each player's terminal restored and told `reason`."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        for session in list(self._sessions.values()):
+            if session is not None:
+                session.end(reason)
+        if self._sessions:
+            await asyncio.wait(list(self._sessions), timeout=KILL_AFTER + DRAIN_AFTER + 1)
         for task in list(self._sessions):
             task.cancel()
-        if self._sessions:
-            await asyncio.wait(list(self._sessions), timeout=5)
 
     # -- admission -------------------------------------------------------------------------------------
 
@@ -177,186 +187,122 @@ class SshFrontEnd:
             return True
         return self.authorized.validate(key, address, address) is not None
 
+    @property
+    def session_grace(self) -> float:
+        return self.options.session_grace
+
+    @property
+    def per_key(self) -> int:
+        return self.host.limits.sessions_per_identity
+
+    def slots_of(self, identity: str) -> int:
+        """What `identity` holds now: one for each authenticated connection, or its sessions if more."""
+        return sum(max(1, conn.sessions) for conn in self._keyed.get(identity, ()))
+
+    def over_key_limit(self) -> str:
+        return f"You already have {self.per_key} sessions open with this key; close one, then connect again."
+
+    def key_refusal(self, identity: str) -> str | None:
+        """Why one more connection of `identity` is refused (it holds its limit already), or None."""
+        return self.over_key_limit() if self.slots_of(identity) >= self.per_key else None
+
+    def keyed(self, conn: Connection, identity: str) -> str | None:
+        """Count `conn` for `identity`; why it is refused when the key holds its limit already."""
+        if (refusal := self.key_refusal(identity)) is not None:
+            return refusal
+        self._keyed.setdefault(identity, set()).add(conn)
+        return None
+
+    def unkeyed(self, conn: Connection, identity: str) -> None:
+        held = self._keyed.get(identity)
+        if held is not None:
+            held.discard(conn)
+            if not held:
+                del self._keyed[identity]
+
     # -- a session -------------------------------------------------------------------------------------
 
-    async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
+    async def session(self, process: asyncssh.SSHServerProcess[bytes], conn: Connection) -> None:
         task = asyncio.current_task()
-        if task is not None:
-            self._sessions.add(task)
+        assert task is not None
+        self._sessions[task] = None
+        extra = conn.sessions > 0
+        refusal = None
+        if extra and self.slots_of(conn.identity) >= self.per_key:
+            refusal = self.over_key_limit()
+        elif extra:
+            refusal = self.admission.admit_more()
+        if refusal is not None:
+            self._sessions.pop(task, None)
+            log.warning("refused a session of %s from %s: %s", conn.identity, conn.address, refusal)
+            return refuse(process, refusal)
+        conn.session_opened()
         try:
-            await self._run_session(process)
+            await self._run_session(process, conn, task)
         finally:
-            if task is not None:
-                self._sessions.discard(task)
+            self._sessions.pop(task, None)
+            conn.session_closed()
+            if extra:
+                self.admission.closed()
 
-    async def _run_session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
-        identity = str(process.get_extra_info("chimera_identity") or "")
+    async def _run_session(
+        self, process: asyncssh.SSHServerProcess[bytes], conn: Connection, task: asyncio.Task[Any]
+    ) -> None:
+        identity = conn.identity
         name = plain_text(str(process.get_extra_info("username") or "")) or "Player"
-        if process.subsystem is not None:
-            return _refuse(process, "This server offers no subsystems (no sftp): connect with plain ssh.")
         if process.command is not None:
-            return _refuse(process, "This server runs no commands: connect with plain ssh, without one.")
+            what = "copies no files (no scp)" if process.command.startswith("scp ") else "runs no commands"
+            return refuse(process, f"This server {what}: connect with plain ssh, without a command.")
         term = process.get_terminal_type()
         if term is None:
-            return _refuse(process, "Chimera needs a terminal: connect with ssh -t.")
+            return refuse(process, "Chimera needs a terminal: connect with ssh -t.")
+        for what in conn.declined:
+            log.info("did not forward %s for %s from %s", what, identity, conn.address)
+            process.stderr.write(
+                f"chimera: Your {what} was not forwarded: this server never uses it.\r\n".encode()
+            )
         ticket = self.host.issue_ticket(identity, name)
         width, height, pixwidth, pixheight = process.term_size
         master, slave = os.openpty()
-        _set_size(master, width or 80, height or 24, pixwidth, pixheight)
-        env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": os.environ.get("HOME", "/"),
-            "LANG": "C.UTF-8",
-            "TERM": plain_text(term, 40) or "xterm-256color",
-            "TEXTUAL_ANIMATIONS": "none",
-            "ESCDELAY": "25",
-            ENV_SOCKET: str(self.socket_path),
-            ENV_TICKET: ticket,
-            **colour_env(process.env),
-            **self.options.client_env,
-        }
+        set_size(master, width or 80, height or 24, pixwidth, pixheight)
+        env = session_env(
+            {
+                "TERM": plain_text(term, 40) or "xterm-256color",
+                "ESCDELAY": "25",
+                ENV_SOCKET: str(self.socket_path),
+                ENV_TICKET: ticket,
+                **colour_env(process.env),
+                **self.options.client_env,
+            }
+        )
         try:
-            child = await asyncio.create_subprocess_exec(
-                *self.options.client_command,
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_terminal,
-            )
+            client = await start_client(self.options.client_command, env, slave)
         except OSError:
             os.close(master)
-            os.close(slave)
             self.host.revoke_ticket(ticket)
             log.exception("cannot start a client process")
-            return _refuse(process, "The server cannot start a session now; try again later.")
-        os.close(slave)
-        os.set_blocking(master, False)
-        log.info("session of %s (%s) started, process %d", identity, name, child.pid)
-        output = os.dup(master)
-        await process.redirect(stdout=output, send_eof=False)
-        keys = asyncio.ensure_future(self._copy_keys(process, master))
-        exited = asyncio.ensure_future(child.wait())
-        try:
-            await asyncio.wait({keys, exited}, return_when=asyncio.FIRST_COMPLETED)
+            return refuse(process, "The server cannot start a session now; try again later.")
         finally:
-            keys.cancel()
-            if child.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(child.pid, signal.SIGHUP)
-                try:
-                    await asyncio.wait_for(asyncio.shield(exited), 5)
-                except TimeoutError:
-                    with contextlib.suppress(ProcessLookupError):
-                        os.killpg(child.pid, signal.SIGKILL)
-                    await exited
+            os.close(slave)
+        log.info("session of %s (%s) started, process %d", identity, name, client.pid)
+        session = TerminalSession(process, client, master, self.options.idle_timeout)
+        self._sessions[task] = session
+        status: int | None = None
+        try:
+            status = await session.run()
+        finally:  # also when the connection is lost: asyncssh then cancels its sessions' tasks
             self.host.revoke_ticket(ticket)
-            with contextlib.suppress(OSError):
-                os.close(master)
-            log.info("session of %s ended", identity)
+            how = session.reason or ("the connection was lost" if status is None else f"status {status}")
+            log.info("session of %s ended (%s)", identity, how)
         with contextlib.suppress(Exception):
             await process.stdout.drain()
-        process.exit(child.returncode or 0)
-
-    async def _copy_keys(self, process: asyncssh.SSHServerProcess[bytes], master: int) -> None:
-        """Copy the client's keys to the PTY, forward size changes, and end the session when idle."""
-        while True:
-            try:
-                data = await asyncio.wait_for(process.stdin.read(4096), self.options.idle_timeout)
-            except TimeoutError:
-                log.info("closing an idle session")
-                return
-            except asyncssh.TerminalSizeChanged as change:
-                _set_size(master, change.width, change.height, change.pixwidth, change.pixheight)
-                continue
-            except (asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            if not data:
-                return
-            view = memoryview(data)
-            while view:
-                try:
-                    written = os.write(master, view)
-                except BlockingIOError:
-                    await asyncio.sleep(0.01)
-                    continue
-                except OSError:
-                    return
-                view = view[written:]
+        process.exit(1 if session.reason else status)
 
 
-def _refuse(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
+def refuse(process: asyncssh.SSHServerProcess[bytes], line: str) -> None:
     log.info("refused a session: %s", line)
     process.stderr.write(f"chimera: {line}\r\n".encode())
     process.exit(1)
-
-
-class _Server(asyncssh.SSHServer):
-    """One connection: admission, public-key authentication, and no forwarding of any kind."""
-
-    def __init__(self, front: SshFrontEnd) -> None:
-        self.front = front
-        self.conn: asyncssh.SSHServerConnection | None = None
-        self.address = ""
-        self.refusal: str | None = None
-        self.counted = False
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        self.conn = conn
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else ""
-        self.refusal = self.front.admit(self.address)
-        if self.refusal is None:
-            self.counted = True
-        else:
-            log.warning("refused a connection from %s: %s", self.address, self.refusal)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.counted:
-            self.front.admission.closed()
-            self.counted = False
-
-    def begin_auth(self, username: str) -> bool:
-        if self.refusal is not None and self.conn is not None:
-            self.conn.send_auth_banner(f"chimera: {self.refusal}\r\n")
-        return True
-
-    def password_auth_supported(self) -> bool:
-        return False
-
-    def kbdint_auth_supported(self) -> bool:
-        return False
-
-    def public_key_auth_supported(self) -> bool:
-        return True
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self.refusal is not None or self.conn is None:
-            return False
-        if not self.front.key_allowed(key, self.address):
-            log.warning("refused a key not in the authorized keys from %s", self.address)
-            return False
-        self.conn.set_extra_info(chimera_identity=key.get_fingerprint("sha256"))
-        return True
-
-    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        log.info("refused port forwarding from %s", self.address)
-        raise asyncssh.ChannelOpenError(
-            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "This server does not forward ports."
-        )
-
-    def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        log.info("refused remote port forwarding from %s", self.address)
-        return False
-
-    def unix_connection_requested(self, dest_path: str) -> bool:
-        raise asyncssh.ChannelOpenError(
-            asyncssh.OPEN_ADMINISTRATIVELY_PROHIBITED, "This server does not forward sockets."
-        )
-
-    def unix_server_requested(self, listen_path: str) -> bool:
-        return False
 
 
 __all__: Sequence[str] = ("SshFrontEnd", "SshOptions", "load_host_key")

@@ -13,6 +13,7 @@ import collections
 import contextlib
 import logging
 import secrets
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,9 @@ class HostedTable:
         """Who sits where, as the save records it (persons are persons even while a bot plays for them)."""
         return tuple(Seat(name, bot) for name, bot in zip(self.record.names, self.record.bots, strict=True))
 
-    def seat_infos(self) -> tuple[SeatInfo, ...]:
+    def seat_infos(self, where: Callable[[str], str] | None = None) -> tuple[SeatInfo, ...]:
+        """Every seat as everyone may see it; `where` says where a person not at the table is ("lobby",
+        "another table", "" when not connected)."""
         out = []
         for seat, (name, bot, owner) in enumerate(
             zip(self.record.names, self.record.bots, self.record.owners, strict=True)
@@ -154,15 +157,17 @@ class HostedTable:
                 out.append(SeatInfo(name=name, kind="empty"))
             else:
                 here = self.here.get(seat, 0) > 0
-                out.append(SeatInfo(name=name, kind="away" if seat in self.away else "person", here=here))
+                elsewhere = "" if here or where is None else where(owner)
+                kind = "away" if seat in self.away else "person"
+                out.append(SeatInfo(name=name, kind=kind, here=here, elsewhere=elsewhere))
         return tuple(out)
 
-    def info(self, identity: str | None = None) -> TableInfo:
+    def info(self, identity: str | None = None, where: Callable[[str], str] | None = None) -> TableInfo:
         return TableInfo(
             code=self.code,
             game=self.record.game,
             title=self.rules.title,
-            seats=self.seat_infos(),
+            seats=self.seat_infos(where),
             spectators=self.spectators,
             started=self.started,
             over=self.over,

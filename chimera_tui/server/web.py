@@ -19,7 +19,10 @@ the browser used, as the proxy reports it in ``X-Forwarded-Proto`` and ``X-Forwa
 links its websocket as ``wss://`` and its cookie is ``Secure``; the Origin check compares with that address,
 and the per-address limit counts the address the proxy saw (the last ``X-Forwarded-For`` entry). Without the
 flag these headers are ignored, since anyone could send them. The page's scripts and styles are linked by path
-(``/static/...``), so they follow the page's own scheme and host either way.
+(``/static/...``, ``/page/...``), so they follow the page's own scheme and host either way.
+
+The page is our own (`web_page`): everything it loads comes from this server, and its Content-Security-Policy
+allows nothing else.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from chimera_tui.server.admission import Admission
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.protocol import ENV_ASK_NAME, ENV_SOCKET, ENV_TICKET
 from chimera_tui.server.ssh import CLIENT_COMMAND
+from chimera_tui.server.web_page import PAGE, content_security_policy, security_headers
 
 log = logging.getLogger("chimera.server.web")
 
@@ -165,13 +169,14 @@ class WebFrontEnd:
         self._sockets: set[web.WebSocketResponse] = set()
 
     def make_app(self) -> web.Application:
-        app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(ASSETS / "templates"))
+        app = web.Application(middlewares=[security_headers])
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(PAGE), autoescape=True)
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
                 web.static("/static", ASSETS / "static", name="static"),
+                web.static("/page", PAGE, name="page"),
             ]
         )
         return app
@@ -223,7 +228,8 @@ class WebFrontEnd:
             "config": {"static": {"url": "/static/"}},
             "application": {"name": "Chimera Tabletop"},
         }
-        response = aiohttp_jinja2.render_template("app_index.html", request, context)
+        response = aiohttp_jinja2.render_template("index.html", request, context)
+        response.headers["Content-Security-Policy"] = content_security_policy(websocket)
         if not _valid_token(request.cookies.get(COOKIE)):
             response.set_cookie(
                 COOKIE,

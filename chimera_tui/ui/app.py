@@ -6,7 +6,6 @@ before the menu's first frame (`chimera bench --startup`).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import signal
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from chimera_tui.ui import collector
 from chimera_tui.ui.commands import ChimeraCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
 from chimera_tui.ui.screens.menu import MenuScreen
+from chimera_tui.ui.signals import EndsOnSignals
 from chimera_tui.ui.themes import THEMES
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def _now() -> datetime:
     return datetime.now().astimezone()
 
 
-class ChimeraApp(App[int]):
+class ChimeraApp(EndsOnSignals[int]):
     """Chimera Tabletop. Opens on the menu, or straight into a game when the command line asked for one."""
 
     TITLE = "Chimera Tabletop"
@@ -57,9 +57,6 @@ class ChimeraApp(App[int]):
             priority=True,
         ),
     ]
-
-    HANDLED_SIGNALS: ClassVar[tuple[signal.Signals, ...]] = (signal.SIGTERM, signal.SIGHUP)
-    """Signals that end the app cleanly (final save, terminal restored): kill, and a dropped SSH line."""
 
     SETTLE_AFTER: ClassVar[float] = 1.0
     """Seconds after a game screen opens before what is alive is frozen out of full garbage collections
@@ -86,7 +83,6 @@ class ChimeraApp(App[int]):
         self._unsaved: str | None = None
         """Why the game's latest moves could not be written (None: everything is on disk)."""
         self._screenshots = screenshots
-        self._signals: list[signal.Signals] = []
         self._gc_thresholds: tuple[int, ...] | None = None
         self.settle_garbage: bool | None = None
         """Freeze what a game screen holds once it has settled (`collector`); None: only on a real terminal,
@@ -117,31 +113,7 @@ class ChimeraApp(App[int]):
         if self._gc_thresholds is not None:
             collector.restore(self._gc_thresholds)
 
-    def on_load(self) -> None:
-        # Before the terminal is put in raw mode, so no moment of the run can be killed without restoring it.
-        if not self.is_headless:
-            self._install_signal_handlers()
-
     # -- signals ---------------------------------------------------------------------------------------
-
-    def _install_signal_handlers(self) -> None:
-        """SIGTERM and SIGHUP end the app the way Ctrl+Q does, so Textual restores the terminal."""
-        try:
-            loop = asyncio.get_running_loop()
-            for sig in self.HANDLED_SIGNALS:
-                loop.add_signal_handler(sig, self.on_signal, sig)
-                self._signals.append(sig)
-        except (NotImplementedError, RuntimeError, ValueError):  # not the main thread, or no such signal
-            pass
-
-    def _remove_signal_handlers(self) -> None:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return
-        for sig in self._signals:
-            loop.remove_signal_handler(sig)
-        self._signals = []
 
     def on_signal(self, sig: signal.Signals) -> None:
         """A final save of the game in play, then a clean exit (128 + the signal's number)."""
@@ -150,14 +122,6 @@ class ChimeraApp(App[int]):
             message = f"Chimera Tabletop: the game's latest moves could not be saved: {self._unsaved}"
         self._remove_signal_handlers()
         self._exit_when_mounted(128 + int(sig), message, tries=100)
-
-    def _exit_when_mounted(self, code: int, message: str | None, tries: int) -> None:
-        """Exit once no screen is half-way through mounting (a signal can come while a game screen opens);
-        `tries` bounds the wait to about two seconds."""
-        if tries > 0 and any(not screen.is_mounted for screen in self.screen_stack):
-            self.set_timer(0.02, lambda: self._exit_when_mounted(code, message, tries - 1))
-            return
-        self.exit(return_code=code, message=message)
 
     # -- a terminal too small --------------------------------------------------------------------------
 

@@ -104,6 +104,11 @@ class Screen:
                 if len(self.received) == seen:
                     return
 
+    async def finish(self) -> None:
+        """Wait until everything the server sent has been read (the channel closed)."""
+        async with asyncio.timeout(HANG):
+            await self._task
+
     async def close(self) -> None:
         self.keys(b"\x11")  # Ctrl+Q
         try:
@@ -116,3 +121,60 @@ class Screen:
 async def terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)) -> Screen:
     process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
     return Screen(process)
+
+
+OPENSSH = shutil.which("ssh")
+"""The OpenSSH client (the tests that need it skip, saying so, where there is none)."""
+
+
+def key_file(folder: Path, key: asyncssh.SSHKey | None = None) -> tuple[Path, asyncssh.SSHKey]:
+    """A private key written for OpenSSH (mode 0600) in `folder`, and the key."""
+    key = key or asyncssh.generate_private_key("ssh-ed25519")
+    path = folder / f"key-{len(list(folder.glob('key-*')))}"
+    path.write_bytes(key.export_private_key())
+    path.chmod(0o600)
+    return path, key
+
+
+def openssh_args(program: str, port: int, key: Path, *extra: str) -> list[str]:
+    """The command line of an OpenSSH program (``ssh``, ``sftp``, ``scp``) against 127.0.0.1:`port` with
+    only `key`, no agent, no configuration file and no known-hosts file."""
+    port_flag = "-p" if program == "ssh" else "-P"
+    return [
+        shutil.which(program) or program,
+        "-F",
+        "/dev/null",
+        port_flag,
+        str(port),
+        "-i",
+        str(key),
+        "-o",
+        "IdentitiesOnly=yes",
+        "-o",
+        "IdentityAgent=none",
+        "-o",
+        "BatchMode=yes",
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        *extra,
+    ]
+
+
+async def run_openssh(program: str, port: int, key: Path, *extra: str) -> tuple[int, str]:
+    """Run an OpenSSH program to its end (bounded by `HANG`); its exit status and what it printed."""
+    process = await asyncio.create_subprocess_exec(
+        *openssh_args(program, port, key, *extra),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    try:
+        async with asyncio.timeout(HANG):
+            out, _ = await process.communicate()
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    return process.returncode or 0, out.decode("utf-8", "replace")

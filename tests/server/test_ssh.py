@@ -10,6 +10,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from chimera_tui.server.ssh_session import RESTORE
 from tests.server.helpers import HANG, until
 from tests.server.ssh_helpers import served, terminal
 
@@ -105,21 +106,60 @@ async def test_connections_per_address_are_limited(tmp_path: Path) -> None:
     async with served(tmp_path, connections_per_minute=2) as s:
         first = await s.connect("a")
         second = await s.connect("b")
-        with pytest.raises(asyncssh.PermissionDenied):
+        with pytest.raises(asyncssh.DisconnectError, match="Too many connections from your address"):
             await s.connect("c")
         first.close()
         second.close()
 
 
-async def test_an_idle_session_is_closed(tmp_path: Path) -> None:
+async def test_an_idle_session_is_closed_and_the_terminal_restored_with_a_reason(tmp_path: Path) -> None:
     async with served(tmp_path, idle_timeout=1.0) as s:
         conn = await s.connect("sleepy")
         screen = await terminal(conn)
-        await screen.wait_for(b"lobby")
-        async with asyncio.timeout(HANG):
-            await screen.process.wait()  # nobody pressed a key: the server ends the session
+        async with asyncio.timeout(HANG):  # a key now and then until the lobby shows (slow on a busy
+            while b"lobby" not in screen.received:  # machine), so the idle time starts after it
+                screen.keys(b"r")
+                await asyncio.sleep(0.3)
+            await screen.process.wait()  # then nobody presses a key: the server ends the session
         await until(lambda: s.host.session_count() == 0)  # and its client process left the host
         conn.close()
+        await screen.finish()
+    # The app's last frame, then everything it had turned on turned off, then the reason.
+    assert screen.received.endswith(RESTORE + b"\r\nchimera: Closed after 1 second without a key press.\r\n")
+    assert screen.received.index(b"\x1b[?1049h") < screen.received.index(b"lobby")
+
+
+async def test_a_server_shutting_down_restores_every_terminal_and_says_why(tmp_path: Path) -> None:
+    async with served(tmp_path) as s:
+        conn = await s.connect("late")
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        await s.front.close()
+        async with asyncio.timeout(HANG):
+            await screen.process.wait()
+        conn.close()
+        await screen.finish()
+    assert screen.received.endswith(
+        RESTORE + b"\r\nchimera: The server is shutting down; your tables are saved.\r\n"
+    )
+
+
+def test_restoring_a_terminal_undoes_everything_textual_turns_on() -> None:
+    """Every mode Textual's Linux driver turns on is turned off by `RESTORE`, and the cursor and line wrap
+    it turns off are turned on."""
+    import re
+
+    import textual.drivers.linux_driver as driver
+
+    source = Path(driver.__file__).read_text()
+    normally_on = {"25", "7"}  # the cursor shown, line wrap
+    turned_on = set(re.findall(r"\\x1b\[\?(\d+)h", source)) - normally_on
+    assert {"1049", "1000", "2004"} <= turned_on  # the driver is read as expected
+    for mode in turned_on:
+        assert f"\x1b[?{mode}l".encode() in RESTORE, mode
+    for mode in normally_on:
+        assert f"\x1b[?{mode}h".encode() in RESTORE, mode
+    assert b"\x1b[<u" in RESTORE  # the keyboard protocol Textual pushes
 
 
 def test_sessions_get_24_bit_colour_only_when_their_client_asks_for_it() -> None:

@@ -191,3 +191,36 @@ def test_the_address_counted_per_minute_is_the_one_the_proxy_saw() -> None:
     assert same_site("http://127.0.0.1:8022", "127.0.0.1:8022")
     assert not same_site("https://games.example.evil", "games.example")
     assert not same_site("null", "games.example")
+
+
+async def test_the_page_and_what_it_loads_name_no_other_host(tmp_path: Path) -> None:
+    """Everything the page loads is linked by path (this origin), the font is served from here, and the
+    Content-Security-Policy allows nothing else; textual-serve's own page loaded a font from a public font
+    service (issue 20, point 7)."""
+    import re
+
+    async with web_served(tmp_path) as (_, front), aiohttp.ClientSession() as http:
+        base = f"http://127.0.0.1:{front.port}"
+        async with http.get(base + "/") as page:
+            html = await page.text()
+            policy = page.headers["Content-Security-Policy"]
+            assert page.headers["X-Content-Type-Options"] == "nosniff"
+        links = [link for link in re.findall(r'(?:src|href)\s*=\s*"([^"]*)"', html) if link != "data:,"]
+        assert links and all(link.startswith("/") and not link.startswith("//") for link in links), links
+        assert "://" not in html.replace(f'data-session-websocket-url="ws://127.0.0.1:{front.port}/ws"', "")
+        assert "default-src 'none'" in policy and "script-src 'self';" in policy
+        assert f"connect-src 'self' ws://127.0.0.1:{front.port}/ws" in policy
+        assert "http" not in policy.replace(f"ws://127.0.0.1:{front.port}/ws", "")
+        loaded = [link for link in links if link.endswith((".css", ".js"))]
+        for link in loaded:
+            async with http.get(base + link) as answer:
+                assert answer.status == 200, link
+                text = await answer.text()
+            if link.endswith(".css"):  # a style sheet's url(...) and @import load what they name
+                urls = re.findall(r"url\(\s*[\"']?([^\"')]*)", text) + re.findall(
+                    r"@import\s+[\"']([^\"']*)", text
+                )
+                assert all(url.startswith("/") and not url.startswith("//") for url in urls), (link, urls)
+                for url in urls:
+                    async with http.get(base + url) as answer:
+                        assert answer.status == 200, url

@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 from rich.markup import escape
 from rich.text import Text
 from textual import on, work
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -34,6 +34,7 @@ from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.server import protocol as P
 from chimera_tui.table.remote import HostError, HostLink, RemoteTable
 from chimera_tui.ui.screens.table_chat import HISTORY, ChatDialog
+from chimera_tui.ui.signals import EndsOnSignals, start_fresh
 from chimera_tui.ui.widgets.footer import KeysFooter
 
 STYLES = Path(chimera_tui.styles.__file__).parent
@@ -43,18 +44,31 @@ AWAY_CHOICES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
 
 
 def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
-    """The seats of a table in words ("Alice, Bob (away), greedy bot, open")."""
+    """The seats of a table, and where each player is, in words ("Alice (at the table), Bob (in the
+    lobby), Carol (away: a bot plays), greedy bot, open")."""
     parts = []
     for seat in seats:
         if seat.kind == "empty":
             parts.append("open")
         elif seat.kind == "bot":
             parts.append(f"{seat.bot} bot")
-        elif seat.kind == "away":
-            parts.append(f"{seat.name} (away)")
         else:
-            parts.append(seat.name if seat.here else f"{seat.name} (gone)")
+            parts.append(f"{seat.name} ({where_words(seat)})")
     return ", ".join(parts)
+
+
+def where_words(seat: P.SeatInfo) -> str:
+    """Where a seated person is: "at the table", "in the lobby", "at another table" or "disconnected";
+    for an away seat (its bot plays until they are back at the table) "away, in the lobby: a bot plays"."""
+    if seat.here:
+        return "at the table"
+    if seat.elsewhere == "lobby":
+        place = "in the lobby"
+    elif seat.elsewhere:
+        place = "at another table"
+    else:
+        place = "disconnected"
+    return f"away, {place}: a bot plays" if seat.kind == "away" else place
 
 
 def duration(seconds: float) -> str:
@@ -428,7 +442,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(CreateDialog(self.link.away_limit), chosen)
 
 
-class LobbyApp(App[int]):
+class LobbyApp(EndsOnSignals[int]):
     """The client app of one remote session: the lobby, and the game screens over `RemoteTable`s."""
 
     TITLE = "Chimera Tabletop"
@@ -618,6 +632,7 @@ def main() -> int:
     if found is None:
         print("chimera: this is the client of `chimera serve`; it is started by the server.", file=sys.stderr)
         return 2
+    start_fresh()
     app = LobbyApp(*found, ask_name=P.client_asks_name())
     return app.run() or 0
 

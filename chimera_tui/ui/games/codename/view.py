@@ -10,8 +10,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from rich.markup import escape as rich_escape
-
 from chimera_tui.games.codename.actions import (
     Done,
     EndTurn,
@@ -23,6 +21,7 @@ from chimera_tui.games.codename.actions import (
 from chimera_tui.games.codename.attaching import layout, open_sockets, outer_info, torso_id
 from chimera_tui.games.codename.content import PartDef, TorsoDef, load
 from chimera_tui.games.codename.state import Phase, Player, State
+from chimera_tui.ui.seats import escape_markup
 from chimera_tui.ui.widgets.card import CardFace
 from chimera_tui.ui.widgets.card_grid import JOINED, OPEN, GridCell
 
@@ -75,11 +74,13 @@ _SLOTS = ("far", "left", "right")
 
 
 def escape(text: str) -> str:
-    """Player-given `text` as plain text inside markup: ``[/]`` cannot close a tag, ``[bold]Bob`` stays
-    as typed, and a trailing backslash cannot escape the tag that follows it."""
+    """Player-given `text` as plain text inside Textual markup: ``[/]`` cannot close a tag, ``[bold]Bob``
+    and a name cut to ``[@click=app.qui…`` stay as typed (every "[" is escaped, closed or not: Rich's
+    escape leaves an unclosed one, which Textual's parser then reads as the start of a tag), and a trailing
+    backslash cannot escape the tag that follows it. Cut a name before escaping it, never after."""
     body = text.rstrip("\\")
     tail = text[len(body) :]
-    return rich_escape(body) + (tail + "\u200b" if tail else "")
+    return escape_markup(body) + (tail + "\u200b" if tail else "")
 
 
 def card_name(card: str) -> str:

@@ -1,0 +1,57 @@
+"""Where each player of a table is, in the lobby's words: at the table, in the lobby, at another table,
+disconnected, away (issue 20, point 9: a player in the lobby read "alice (gone)" on their own screen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import DataTable
+
+from chimera_tui.server import protocol as P
+from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen, seats_text
+from tests.server.helpers import hosted, until
+
+
+def test_each_place_in_words() -> None:
+    seats = (
+        P.SeatInfo(name="Ann", kind="person", here=True),
+        P.SeatInfo(name="Bo", kind="person", elsewhere="lobby"),
+        P.SeatInfo(name="Cy", kind="person", elsewhere="another table"),
+        P.SeatInfo(name="Di", kind="person"),
+        P.SeatInfo(name="Ed", kind="away"),
+        P.SeatInfo(name="Bot 6", kind="bot", bot="greedy"),
+        P.SeatInfo(name="Seat 7", kind="empty"),
+    )
+    assert seats_text(seats) == (
+        "Ann (at the table), Bo (in the lobby), Cy (at another table), Di (disconnected), "
+        "Ed (away, disconnected: a bot plays), greedy bot, open"
+    )
+
+
+async def test_the_lobby_says_where_every_player_of_a_table_is(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        table = await alice.create("codename", 4, seed=3)
+        code = table.code
+        bob = await h.link("SHA256:bob", "Bob")
+        await bob.join(code)  # stays at the table
+        carol = await h.link("SHA256:carol", "Carol")
+        await carol.join(code)
+        await carol.close()  # disconnected
+        dave = await h.link("SHA256:dave", "Dave")
+        await dave.join(code)
+        dave.leave()
+        await dave.create("station", 2)  # at another table
+        alice.leave()  # back in the lobby, where her own screen lists the table
+        await until(lambda: h.host.where("SHA256:alice") == "lobby")
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen) and code in app.screen.codes)
+            await pilot.pause()
+            grid = app.screen.query_one(DataTable)
+            seats = str(grid.get_row(code)[2])
+        assert seats == (
+            "Alice (in the lobby), Bob (at the table), Carol (disconnected), Dave (at another table)"
+        )
+        for link in (alice, bob, dave):
+            await link.close()
