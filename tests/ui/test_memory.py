@@ -1,4 +1,4 @@
-"""Issue 10: opening and closing screens must not keep memory (see chimera_tui/ui/textual_fixes.py).
+"""Issue 10: opening and closing screens must not keep memory (see chimera_tui/ui/textual_fixes/memory.py).
 
 Each ``?`` + Escape used to keep about 3 MiB: Textual's ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a
 method, so every widget's rendered lines stayed reachable through the cache key, and closed headers stayed on

@@ -2,7 +2,8 @@
 
 A new Textual makes `test_every_fix_is_in_place` fail when a fix no longer finds the code it was written for
 (look again whether the problem is still there), and the others fail when a fix no longer gives what
-Textual's own code gives, or no longer saves what it was for. Sizes and counts, never times.
+Textual's own code gives, or no longer saves what it was for. Whether Textual still has each problem at all
+is the canaries' question (tests/ui/test_textual_canaries.py). Sizes and counts, never times.
 """
 
 from __future__ import annotations
@@ -11,59 +12,24 @@ import gc
 import weakref
 from typing import Any
 
+import pytest
 import textual
 from rich.segment import Segment
 from rich.style import Style
 from textual._context import visible_screen_stack
-from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual._styles_cache import StylesCache
+from textual.app import App
 from textual.color import Color
-from textual.containers import Vertical
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.strip import Strip
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
-from chimera_tui.ui import textual_fixes
-from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED
-from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, suspended
+from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual the fixes were written against (pinned in pyproject.toml)."""
-
-
-class Board(Screen[None]):
-    """Lines in many styles and our footer, like a game screen."""
-
-    def compose(self) -> ComposeResult:
-        for line in range(20):
-            yield Static(
-                "".join(
-                    f"[{('bold red', 'green', 'on blue', 'italic')[(line + i) % 4]}]cell{i} [/]"
-                    for i in range(9)
-                ),
-                id=f"line-{line}",
-            )
-        yield KeysFooter()
-
-
-class Dialog(ModalScreen[None]):
-    BINDINGS = [Binding("escape", "dismiss", "Close")]
-    DEFAULT_CSS = """
-    Dialog { align: center middle; background: $background 60%; }
-    #box { width: 40; height: auto; border: thick $accent; background: $surface; }
-    """
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="box"):
-            yield Static("a dialog")
-            yield OptionList("one", "two", "three")
-        yield Footer()
-
-
-class Host(App[None]):
-    def on_mount(self) -> None:
-        self.push_screen(Board())
 
 
 def _dimmed_lines(dialog: Screen[Any]) -> list[list[Segment]]:
@@ -88,8 +54,9 @@ def _our_picture(app: App[None], dialog: Screen[Any]) -> list[Strip]:
 
 async def test_every_fix_is_in_place() -> None:
     assert textual.__version__ == TEXTUAL_VERSION, (
-        f"Textual {textual.__version__}: check each fix in chimera_tui/ui/textual_fixes.py against it, then "
-        "update TEXTUAL_VERSION"
+        f"Textual {textual.__version__}: check each fix in chimera_tui/ui/textual_fixes/ against it (the "
+        "canaries in tests/ui/test_textual_canaries.py say which are still needed), then update "
+        "TEXTUAL_VERSION"
     )
     assert set(FIXES) == APPLIED, f"not applied: {sorted(set(FIXES) - APPLIED)}"
     assert set(REPLACED) == APPLIED
@@ -103,7 +70,7 @@ def test_tint_blends_as_textual_does() -> None:
         Segment("\n", None, [(1,)]),  # type: ignore[list-item]  (a control segment passes through)
     ]
     for tint in (Color(10, 20, 30, 0.6), Color(0, 0, 0, 0.0)):
-        ours = list(textual_fixes._process_segments(segments, tint)) if tint.a else None
+        ours = list(dialog_drawing._process_segments(segments, tint)) if tint.a else None
         theirs = list(REPLACED["tint"](object, segments, tint))
         if ours is not None:
             assert ours == theirs
@@ -137,27 +104,17 @@ async def test_opening_and_closing_a_dialog_repaints_the_screen_below_once() -> 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         board = app.screen
-        layouts: list[Screen[Any]] = []
-        original = Screen._refresh_layout
-
-        def counting(self: Screen[Any], *args: Any, **kwargs: Any) -> None:
-            layouts.append(self)
-            original(self, *args, **kwargs)
-
-        Screen._refresh_layout = counting  # type: ignore[method-assign]
-        try:
-            repaints = textual_fixes._repaints.get(board, 0)
+        with counting_layouts() as layouts:
+            repaints = dialog_drawing._repaints.get(board, 0)
             app.push_screen(Dialog())
             await pilot.pause()
             await pilot.pause()
             assert board not in layouts, "the screen below was laid out again at the same size"
-            assert textual_fixes._repaints.get(board, 0) == repaints, "the screen below repainted"
+            assert dialog_drawing._repaints.get(board, 0) == repaints, "the screen below repainted"
             app.pop_screen()
             await pilot.pause()
             await pilot.pause()
-            assert layouts.count(board) <= 1, "closing the dialog laid the screen out again"
-        finally:
-            Screen._refresh_layout = original  # type: ignore[method-assign]
+            assert board not in layouts, "closing the dialog laid the screen below out again"
 
 
 async def test_a_real_resize_still_reaches_the_screens_below() -> None:
@@ -185,41 +142,22 @@ async def test_a_screen_shown_again_is_restyled_only_after_a_theme_change() -> N
         before = dialog.query_one("#box").styles.background
         app.pop_screen()
         await pilot.pause()
-        restyled: list[object] = []
-        stylesheet = app.stylesheet
-        original = stylesheet.update_nodes
-
-        def counting(nodes: Any, animate: bool = False) -> None:
-            nodes = list(nodes)
-            restyled.extend(nodes)
-            original(nodes, animate=animate)
-
-        stylesheet.update_nodes = counting  # type: ignore[method-assign]
-        app.push_screen("kept")
-        await pilot.pause()
-        assert dialog not in restyled, "shown again with nothing changed, yet restyled"
-        app.pop_screen()
-        await pilot.pause()
-        app.theme = "textual-light"
-        await pilot.pause()
-        app.push_screen("kept")
-        await pilot.pause()
-        assert dialog in restyled, "a theme changed while it was away, and it was not restyled"
+        with counting_restyles(app) as restyled:
+            app.push_screen("kept")
+            await pilot.pause()
+            assert dialog not in restyled, "shown again with nothing changed, yet restyled"
+            app.pop_screen()
+            await pilot.pause()
+            app.theme = "textual-light"
+            await pilot.pause()
+            app.push_screen("kept")
+            await pilot.pause()
+            assert dialog in restyled, "a theme changed while it was away, and it was not restyled"
         assert dialog.query_one("#box").styles.background != before
 
 
 async def test_closed_footer_keys_leave_no_watchers_behind() -> None:
     """A footer rebuilds its keys when the bindings change; the old keys must not stay on its watchers."""
-
-    class Keys(App[None]):
-        BINDINGS = [Binding("a", "noop", "A"), Binding("b", "noop", "B")]
-
-        def compose(self) -> ComposeResult:
-            yield Footer()
-
-        def action_noop(self) -> None:
-            pass
-
     app = Keys()
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()
@@ -252,3 +190,25 @@ async def test_a_dialog_closed_twice_leaves_the_screen_below_and_answers_once() 
         await pilot.pause()
         assert app.screen is board
         assert answers == ["first"]
+
+
+def test_suspended_puts_textual_back_for_a_while_and_the_fixes_back_after() -> None:
+    """The canaries rely on this: inside the block Textual's own code, after it the fixes, every attribute."""
+    ours = {
+        "dismiss": Screen.__dict__["dismiss"],
+        "_render_content": Screen.__dict__["_render_content"],
+        "get_inner_outer": StylesCache.__dict__["get_inner_outer"],
+    }
+    with suspended():
+        assert Screen.__dict__["dismiss"] is REPLACED["stale-dismiss"]
+        assert "_render_content" not in Screen.__dict__, "Textual's Screen inherits it from Widget"
+        assert StylesCache.__dict__["get_inner_outer"] is REPLACED["styles-cache"]
+        assert Screen._render_content is REPLACED["dimmed-picture"]
+    assert Screen.__dict__["dismiss"] is ours["dismiss"]
+    assert Screen.__dict__["_render_content"] is ours["_render_content"]
+    assert StylesCache.__dict__["get_inner_outer"] is ours["get_inner_outer"]
+    with suspended("stale-dismiss"):
+        assert Screen.__dict__["dismiss"] is REPLACED["stale-dismiss"]
+        assert Screen.__dict__["_render_content"] is ours["_render_content"], "only the fix named"
+    with pytest.raises(ValueError, match="not applied"), suspended("no-such-fix"):
+        pass

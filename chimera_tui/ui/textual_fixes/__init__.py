@@ -1,0 +1,54 @@
+"""Work-arounds for Textual behaviour that hurts a long-running app; `install` applies them (idempotent).
+
+``chimera_tui.ui`` installs them on import, before any widget exists, so every screen benefits. Each fix
+checks that the Textual code it replaces still has the shape it was written for and is skipped otherwise;
+`APPLIED` names the fixes in place, and `suspended` takes them out again for a ``with`` block.
+
+Each fix has a way out. Its module's docstring names the upstream issue or pull request, or says that the
+report is drafted in ``docs/textual-upstream.md`` (this project's machines cannot reach GitHub to file it).
+``tests/ui/test_textual_fixes.py`` checks that each fix is in place and does what it says, and
+``tests/ui/test_textual_canaries.py`` runs plain Textual (every fix suspended) and asserts that each problem
+is still there: the day a canary fails, Textual behaves, and its message says which fix to drop.
+
+By what they are about:
+
+* `memory` — closed widgets that Textual keeps: ``styles-cache`` (an ``lru_cache`` on a method) and
+  ``watchers`` (watchers left on the objects they watched);
+* `dialog_drawing` — the dimmed screen below a dialog: ``tint`` (blended segment by segment) and
+  ``dimmed-picture`` (drawn again on every refresh of the dialog);
+* `screen_changes` — work on the screens below when a screen is shown or closed: ``background-layout``,
+  ``screen-removal`` and ``screen-restyle``;
+* `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it.
+"""
+
+from __future__ import annotations
+
+from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
+from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
+from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
+from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
+from chimera_tui.ui.textual_fixes.screen_changes import (
+    install_background_layout,
+    install_screen_removal,
+    install_screen_restyle,
+)
+
+__all__ = ["APPLIED", "FIXES", "REPLACED", "forget_watchers", "install", "suspended"]
+
+_installed = False
+
+
+def install() -> None:
+    """Apply the work-arounds once; versions of Textual without the problem are left alone."""
+    global _installed
+    if _installed:
+        return
+    _installed = True
+    install_styles_cache()
+    install_watchers()
+    install_tint()
+    install_dimmed_picture()
+    install_background_layout()
+    install_screen_removal()
+    install_screen_restyle()
+    install_stale_dismiss()
