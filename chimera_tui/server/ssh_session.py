@@ -1,7 +1,7 @@
 """One terminal session of the SSH front end: its client process on a pseudo-terminal, the bytes both ways,
 and how it ends.
 
-- The client process gets its own pseudo-terminal (`clients.start_client`); the app's output is read from
+- The client process gets its own pseudo-terminal (`clients.ClientStarter`); the app's output is read from
   the terminal's master side and written to the channel here, so this module knows when the last byte of the
   app's output has gone out.
 - Keys are copied to the terminal by hand, so window-size changes are forwarded with ``TIOCSWINSZ`` and every
@@ -29,7 +29,7 @@ from typing import Any
 
 import asyncssh
 
-from chimera_tui.server.clients import ClientProcess
+from chimera_tui.server.clients import Client
 
 log = logging.getLogger("chimera.server.ssh")
 
@@ -70,7 +70,7 @@ class TerminalSession:
     """The client process of one SSH terminal session, from start to its end."""
 
     def __init__(
-        self, process: asyncssh.SSHServerProcess[bytes], client: ClientProcess, master: int, idle: float
+        self, process: asyncssh.SSHServerProcess[bytes], client: Client, master: int, idle: float
     ) -> None:
         self.process = process
         self.client = client
