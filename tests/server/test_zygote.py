@@ -85,6 +85,7 @@ async def test_each_child_starts_clean(tmp_path: Path) -> None:
                 and facts["driver"] == "x.y:Z"
             )
             assert facts["stdout_is_fd_1"]
+            assert not facts["rich_console"] and not facts["active_app"] and not facts["event_loop"]
             # Only its standard streams (and what the probe itself opened to list them): not the parent's
             # listening socket, wake-up pipe or other requests' connections.
             assert [fd for fd in facts["fds"] if fd > 2] in ([], [3]), facts["fds"]

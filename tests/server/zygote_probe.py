@@ -22,7 +22,20 @@ def main() -> int:
             return "python"
         return repr(current)
 
+    import asyncio
+
+    import rich
+    import textual._context
+
+    try:
+        textual._context.active_app.get()
+        active_app = True
+    except LookupError:
+        active_app = False
     facts = {
+        "rich_console": rich._console is not None,  # a global console would hold the parent's terminal
+        "active_app": active_app,  # the warm-up's app must not be the child's
+        "event_loop": asyncio.get_event_loop_policy()._local._loop is not None,  # type: ignore[attr-defined]
         "pid": os.getpid(),
         "sid": os.getsid(0),
         "pgid": os.getpgid(0),
