@@ -51,6 +51,14 @@ def pss_kib(pid: int) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time process `pid` has used so far (whatever the machine's load)."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
 def pids_by_name(log: Path) -> dict[str, int]:
     """The client process of each session's user name, from the server's log (the latest one wins)."""
     text = log.read_text(errors="replace")
@@ -157,13 +165,15 @@ async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str
     held: list[tuple[asyncssh.SSHClientConnection, Screen]] = []
     out: dict[str, str] = {}
     try:
-        firsts = []
+        firsts, cpu = [], []
         for n in range(connects):
             conn, screen, seconds = await connect(port, f"probe{n}")
             firsts.append(seconds)
+            cpu.append(cpu_seconds(pids_by_name(log)[f"probe{n}"]))
             await screen.close()
             conn.close()
         out["connect → lobby's first frame, median (min–max)"] = _ms(firsts)
+        out["CPU time of a client until its lobby is drawn, median"] = _ms(cpu)
         seats = []
         for n, key in enumerate(keys):
             conn, screen, _ = await connect(port, f"seat{n}", key)
@@ -207,6 +217,11 @@ async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str
         every = [pss_kib(pid) for pid in names.values() if Path(f"/proc/{pid}").exists()]
         total = sum(every) + pss_kib(server.pid) + (pss_kib(int(starter[0])) if starter else 0)
         out["PSS of everything, per connected session"] = f"{total / 1024 / max(1, len(every)):.1f} MiB"
+        idle = [pid for name, pid in names.items() if name.startswith("crowd")]
+        before = sum(cpu_seconds(pid) for pid in idle)
+        await asyncio.sleep(10.0)
+        spent = sum(cpu_seconds(pid) for pid in idle) - before
+        out[f"CPU of the {len(idle)} idle lobbies' clients, share of one core"] = f"{spent / 10.0:.0%}"
         answered = await moves_answered(seats, log, code, moves)
         out[f"a move at the table among them, to the other three screens ({len(answered)} moves)"] = _ms(
             answered
