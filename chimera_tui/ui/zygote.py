@@ -1,8 +1,9 @@
 """The warm parent of served sessions' client processes: a fork server (as gunicorn's preload and Android's
 zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
 
-It imports Textual, the lobby, every game's rules, content and screens once, freezes what it holds out of the
-garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and
+It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
+(`warm_up`: a client then spends about 50 ms of CPU to its lobby's first frame instead of 60), freezes what
+it holds out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and
 then forks one child per request that arrives on its Unix socket. Each child is the client process of one
 session: it shares the parent's memory until it writes to it, and starts drawing at once, with no
 interpreter start or imports to pay.
@@ -114,44 +115,6 @@ async def _warm() -> None:
         await host.close()
         await server.wait_closed()
         shutil.rmtree(folder, ignore_errors=True)
-
-
-_PADDING: list[object] = []
-"""Objects that fill the free slots of the parent's memory pools (see `fill_free_blocks`)."""
-
-
-def free_blocks() -> dict[int, int]:
-    """How many free blocks each of pymalloc's size classes has in pools that are in use (its own report,
-    ``sys._debugmallocstats``, read from a temporary file standing in for stderr)."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as report:
-        os.dup2(report.fileno(), 2)
-        try:
-            sys._debugmallocstats()
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-        report.seek(0)
-        text = report.read().decode("ascii", "replace")
-    found: dict[int, int] = {}
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) == 5 and all(part.isdigit() for part in parts):
-            found[int(parts[1])] = int(parts[4])
-    return found
-
-
-def fill_free_blocks() -> int:
-    """Fill the free slots left in the parent's partly used memory pools with objects nobody touches, so
-    what a child allocates goes to pages of its own instead of writing into (and so copying) pages it
-    shares with the parent and its siblings. Returns how many objects it made."""
-    for size, free in free_blocks().items():
-        if size >= 48:  # a bytes object of n bytes takes 33 + n, rounded up to the size class
-            _PADDING.extend(bytes(size - 33) for _ in range(free))
-        elif size == 32:  # a float takes 24
-            _PADDING.extend(float(i) + 0.5 for i in range(free))
-    return len(_PADDING)
 
 
 CLIENT = "chimera_tui.ui.screens.lobby"
@@ -307,7 +270,6 @@ def main(argv: list[str] | None = None) -> int:
     warm_up()
     gc.collect()
     gc.freeze()
-    fill_free_blocks()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(args[0])
     listener.listen(128)
