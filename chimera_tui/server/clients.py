@@ -134,10 +134,18 @@ class ClientStarter:
     def __init__(self, command: Sequence[str] = CLIENT_COMMAND, zygote: Zygote | None = None) -> None:
         self.command = tuple(command)
         self.zygote = zygote
+        self._told = False
 
     @property
     def forks(self) -> bool:
-        return self.zygote is not None and self.zygote.running and self.command == CLIENT_COMMAND
+        if self.zygote is None or self.command != CLIENT_COMMAND:
+            return False
+        if not self.zygote.running:
+            if not self._told:
+                log.warning("the session starter has ended: sessions are spawned from now on")
+                self._told = True
+            return False
+        return True
 
     async def on_terminal(self, env: Mapping[str, str], terminal: int) -> Client:
         """A client on the pseudo-terminal whose slave side is `terminal` (the caller closes it after).
