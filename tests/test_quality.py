@@ -49,6 +49,8 @@ STRICT = [
     "chimera_tui/rulestext.py",
     "chimera_tui/rules_cli.py",
     "chimera_tui/ui/app.py",
+    "chimera_tui/ui/signals.py",
+    "chimera_tui/ui/zygote.py",
     "chimera_tui/ui/screens",
     "chimera_tui/ui/dialogs",
     "chimera_tui/ui/games/base.py",

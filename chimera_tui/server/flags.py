@@ -111,6 +111,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--saves", default=argparse.SUPPRESS, metavar="DIR", help="folder for the tables' saves"
     )
     parser.add_argument("--authorized-keys", metavar="FILE", help="only the keys in this file may log in")
+    parser.add_argument(
+        "--client-start",
+        choices=("fork", "spawn"),
+        default="fork",
+        help="fork each session's client process from a warm parent that has imported everything (default; "
+        "a few MiB and milliseconds a session), or spawn a new interpreter for each (about 40 MiB)",
+    )
     parser.add_argument("--data", metavar="DIR", help="folder for the host key (default: your data folder)")
     limits = parser.add_argument_group("limits")
     for bound, text in BOUNDS:

@@ -28,9 +28,12 @@ import platformdirs
 
 from chimera_tui.saves.private import loosened_warning, make_private
 from chimera_tui.server.admission import Admission
+from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.flags import FlagError, read_flags
+from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
+from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
@@ -69,6 +72,8 @@ class ServeOptions:
     """Where browsers connect (None: no web front end)."""
     limits: Limits = field(default_factory=Limits)
     away_limit: float = DEFAULT_AWAY_LIMIT
+    fork_clients: bool = True
+    """Fork each session's client from a warm parent (`forks.Zygote`); False: spawn each one anew."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -116,9 +121,13 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     resumed = host.resume()
     host.start()
     server = await host.serve_unix(socket_path)
+    zygote = Zygote(private / "zygote.sock") if options.fork_clients and hasattr(os, "fork") else None
+    if zygote is not None and not await zygote.start(session_env({})):
+        zygote = None
+    starter = ClientStarter(zygote=zygote)
     admission = Admission(options.ssh.max_sessions, options.ssh.connections_per_minute)
-    front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission)
-    web = WebFrontEnd(host, socket_path, options.web, admission) if options.web is not None else None
+    front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission, starter)
+    web = WebFrontEnd(host, socket_path, options.web, admission, starter) if options.web is not None else None
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -154,6 +163,8 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         if web is not None:
             await web.close()
         await front.close()
+        if zygote is not None:
+            await zygote.close()
         server.close()
         await host.close()
         with contextlib.suppress(Exception):
@@ -227,7 +238,13 @@ def run_serve(args: argparse.Namespace) -> int:
             chat_length=flags.chat_length,
         )
         options = ServeOptions(
-            ssh=ssh, saves=saves, data=data, web=web, limits=limits, away_limit=flags.away_limit
+            ssh=ssh,
+            saves=saves,
+            data=data,
+            web=web,
+            limits=limits,
+            away_limit=flags.away_limit,
+            fork_clients=getattr(args, "client_start", "fork") == "fork",
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say

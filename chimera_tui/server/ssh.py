@@ -28,7 +28,6 @@ import asyncio
 import contextlib
 import logging
 import os
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +37,7 @@ import asyncssh
 
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.server.admission import Admission
-from chimera_tui.server.clients import start_client
+from chimera_tui.server.clients import CLIENT_COMMAND, ClientStarter
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.protocol import ENV_SOCKET, ENV_TICKET
 from chimera_tui.server.ssh_connection import Connection
@@ -53,9 +52,6 @@ from chimera_tui.server.ssh_session import (
 log = logging.getLogger("chimera.server.ssh")
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
-
-CLIENT_COMMAND: tuple[str, ...] = (sys.executable, "-m", "chimera_tui.ui.screens.lobby")
-"""The client process each session runs."""
 
 
 @dataclass(frozen=True)
@@ -120,8 +116,10 @@ class SshFrontEnd:
         data_folder: Path,
         options: SshOptions,
         admission: Admission | None = None,
+        starter: ClientStarter | None = None,
     ) -> None:
         self.host = host
+        self.starter = starter or ClientStarter(options.client_command)
         self.socket_path = socket_path
         self.options = options
         self.host_key = load_host_key(data_folder)
@@ -276,7 +274,7 @@ class SshFrontEnd:
             }
         )
         try:
-            client = await start_client(self.options.client_command, env, slave)
+            client = await self.starter.on_terminal(env, slave)
         except OSError:
             os.close(master)
             self.host.revoke_ticket(ticket)

@@ -1,7 +1,7 @@
 """One terminal session of the SSH front end: its client process on a pseudo-terminal, the bytes both ways,
 and how it ends.
 
-- The client process gets its own pseudo-terminal (`clients.start_client`); the app's output is read from
+- The client process gets its own pseudo-terminal (`clients.ClientStarter`); the app's output is read from
   the terminal's master side and written to the channel here, so this module knows when the last byte of the
   app's output has gone out.
 - Keys are copied to the terminal by hand, so window-size changes are forwarded with ``TIOCSWINSZ`` and every
@@ -29,7 +29,7 @@ from typing import Any
 
 import asyncssh
 
-from chimera_tui.server.clients import ClientProcess
+from chimera_tui.server.clients import Client
 
 log = logging.getLogger("chimera.server.ssh")
 
@@ -70,7 +70,7 @@ class TerminalSession:
     """The client process of one SSH terminal session, from start to its end."""
 
     def __init__(
-        self, process: asyncssh.SSHServerProcess[bytes], client: ClientProcess, master: int, idle: float
+        self, process: asyncssh.SSHServerProcess[bytes], client: Client, master: int, idle: float
     ) -> None:
         self.process = process
         self.client = client
@@ -101,6 +101,12 @@ class TerminalSession:
         finally:
             for waiting in waits:
                 waiting.cancel()
+            if self.client.returncode is None:
+                # The client is to be stopped: read what it still writes and drop it (the player's terminal
+                # gets RESTORE instead), so it never blocks on a full terminal while its hang-up waits; a
+                # relay stuck on a player who reads nothing, or on a lost connection, would leave it so.
+                output.cancel()
+                output = asyncio.ensure_future(self._relay_output(discard=True))
             status = await self._stop_client()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(output), DRAIN_AFTER)
@@ -123,8 +129,9 @@ class TerminalSession:
                 await self.client.wait()
         return self.client.returncode or 0
 
-    async def _relay_output(self) -> None:
-        """Pass the app's output to the channel until its terminal closes (EIO once the process is gone)."""
+    async def _relay_output(self, *, discard: bool = False) -> None:
+        """Pass the app's output to the channel until its terminal closes (EIO once the process is gone);
+        with `discard`, or once the channel refuses it, read it and drop it."""
         loop = asyncio.get_running_loop()
         readable = asyncio.Event()
         loop.add_reader(self.master, readable.set)
@@ -140,8 +147,13 @@ class TerminalSession:
                     return
                 if not data:
                     return
-                self.process.stdout.write(data)
-                await self.process.stdout.drain()
+                if discard:
+                    continue
+                try:
+                    self.process.stdout.write(data)
+                    await self.process.stdout.drain()
+                except (OSError, asyncssh.Error):  # the connection is gone
+                    discard = True
         finally:
             with contextlib.suppress(Exception):
                 loop.remove_reader(self.master)

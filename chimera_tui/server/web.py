@@ -49,9 +49,9 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from chimera_tui.server.admission import Admission
+from chimera_tui.server.clients import CLIENT_COMMAND, ClientStarter
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.protocol import ENV_ASK_NAME, ENV_SOCKET, ENV_TICKET
-from chimera_tui.server.ssh import CLIENT_COMMAND
 from chimera_tui.server.web_page import PAGE, content_security_policy, security_headers
 
 log = logging.getLogger("chimera.server.web")
@@ -136,16 +136,28 @@ def identity_of(token: str) -> str:
 
 
 class _ClientService(AppService):
-    """textual-serve's process manager, with the host's socket and a one-session ticket in the environment."""
+    """textual-serve's process manager, with the host's socket and a one-session ticket in the environment,
+    whose client is forked by the zygote when one runs (`ClientStarter.on_pipes`)."""
 
-    def __init__(self, command: str, extra_env: dict[str, str], **kwargs: Any) -> None:
+    def __init__(
+        self, command: str, extra_env: dict[str, str], starter: ClientStarter, **kwargs: Any
+    ) -> None:
         super().__init__(command, **kwargs)
         self.extra_env = extra_env
+        self.starter = starter
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         environment.update(self.extra_env)
         return environment
+
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+        forked = await self.starter.on_pipes(self._build_environment(width, height))
+        if forked is None:
+            return await super()._open_app_process(width, height)
+        self._process = forked  # type: ignore[assignment]  # what textual-serve uses of a Process
+        self._stdin = forked.stdin
+        return forked
 
 
 class WebFrontEnd:
@@ -157,8 +169,10 @@ class WebFrontEnd:
         socket_path: Path,
         options: WebOptions,
         admission: Admission | None = None,
+        starter: ClientStarter | None = None,
     ) -> None:
         self.host = host
+        self.starter = starter or ClientStarter(options.client_command)
         self.socket_path = socket_path
         self.options = options
         self.admission = admission or Admission(options.max_sessions, options.connections_per_minute)
@@ -283,6 +297,7 @@ class WebFrontEnd:
         service = _ClientService(
             shlex.join(self.options.client_command),
             env,
+            self.starter,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,

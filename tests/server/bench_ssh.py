@@ -32,6 +32,7 @@ from pathlib import Path
 import asyncssh
 
 from chimera_tui.ui.games.station.screen import AREA_PANES, AREAS
+from tests.server.crowd_ssh import client_pids
 
 QUIET_KEY = 0.25
 QUIET_PAINT = 0.5
@@ -90,7 +91,7 @@ async def start_server(folder: Path) -> tuple[asyncio.subprocess.Process, int]:
         "--data",
         str(folder / "data"),
         stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.DEVNULL,
+        stderr=(folder / "server.log").open("wb"),
     )
     assert process.stdout is not None
     while True:
@@ -126,13 +127,6 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
-
-
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    for task in Path(f"/proc/{pid}/task").iterdir():
-        found += [int(x) for x in (task / "children").read_text().split()]
-    return found
 
 
 async def bench(moves: int, truecolor: bool) -> None:
@@ -172,7 +166,7 @@ async def bench(moves: int, truecolor: bool) -> None:
         across = [n for n, switch in zip(tab, switches, strict=True) if switch]
         if "--raw" in sys.argv:
             print("cursor", cursor, "tab", tab)
-        sessions = children(server.pid)
+        sessions = client_pids(folder / "server.log")
         server_kib = rss_kib(server.pid)
         client_kib = [rss_kib(pid) for pid in sessions]
         colour = "24-bit colour (COLORTERM=truecolor)" if truecolor else "256 colours (no COLORTERM sent)"

@@ -123,12 +123,12 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def children(pid: int) -> list[int]:
-    found: list[int] = []
-    with contextlib.suppress(OSError):
-        for task in Path(f"/proc/{pid}/task").iterdir():
-            found += [int(x) for x in (task / "children").read_text().split()]
-    return found
+def client_pids(log: Path) -> list[int]:
+    """The client processes of the sessions still running, from the server's log (forked by its zygote,
+    so not its own children)."""
+    text = log.read_text(errors="replace")
+    started = re.findall(r"session of (\S+) \(.*?\) started, process (\d+)", text)
+    return [int(pid) for _, pid in started if Path(f"/proc/{pid}").exists()]
 
 
 class Saves:
@@ -255,7 +255,7 @@ async def crowd(sessions: int = 20, moves: int = 3) -> Crowd:
             )
             result.problems.append(f"the tables did not make their moves in {LIMIT:.0f} s: {turns}")
         result.server_kib = rss_kib(server.pid)
-        result.client_kib = [rss_kib(pid) for pid in children(server.pid)]
+        result.client_kib = [rss_kib(pid) for pid in client_pids(log)]
         if len(result.client_kib) != sessions:
             result.problems.append(f"{len(result.client_kib)} client processes run for {sessions} sessions")
         for player in players:

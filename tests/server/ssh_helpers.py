@@ -15,6 +15,7 @@ from typing import Any
 
 import asyncssh
 
+from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from tests.server.helpers import HANG
@@ -44,13 +45,15 @@ class Served:
 
 
 @asynccontextmanager
-async def served(saves: Path, **options: Any) -> AsyncIterator[Served]:
+async def served(saves: Path, starter: ClientStarter | None = None, **options: Any) -> AsyncIterator[Served]:
     folder = Path(tempfile.mkdtemp(prefix="chs-"))
     host = TableHost(saves, bot_delay=0.01)
     host.resume()
     host.start()
     server = await host.serve_unix(folder / "host.sock")
-    front = SshFrontEnd(host, folder / "host.sock", folder / "data", SshOptions(port=0, **options))
+    front = SshFrontEnd(
+        host, folder / "host.sock", folder / "data", SshOptions(port=0, **options), starter=starter
+    )
     await front.start()
     try:
         yield Served(host, front)

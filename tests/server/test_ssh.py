@@ -169,3 +169,34 @@ def test_sessions_get_24_bit_colour_only_when_their_client_asks_for_it() -> None
     assert colour_env({"COLORTERM": "truecolor"}) == {"COLORTERM": "truecolor"}
     assert colour_env({b"COLORTERM": b"24bit"}) == {"COLORTERM": "truecolor"}
     assert colour_env({"COLORTERM": "\x1b[31mtruecolor"}) == {}
+
+
+async def test_a_player_who_reads_nothing_still_has_a_session_ended_by_hang_up(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A client that stops reading fills its SSH window, then the relay waits, then the app blocks writing
+    to its full terminal: once the server ends the session, the app's output is read and dropped so that it
+    hears its hang-up, rather than being killed 5 s later (the bench of issue 23 saw it)."""
+    import logging
+
+    caplog.set_level(logging.INFO, "chimera.server")
+    async with served(tmp_path) as s:
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        conn = await asyncio.wait_for(
+            asyncssh.connect(
+                "127.0.0.1", s.front.port, username="stuck", client_keys=[key], known_hosts=None,
+                agent_path=None, window=16 * 1024, max_pktsize=4096,
+            ),
+            HANG,
+        )  # fmt: skip
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        screen._task.cancel()  # from now on nobody reads: the window fills
+        for n in range(40):  # every size change repaints the whole screen
+            screen.process.change_terminal_size(80 + n % 2 * 40, 24 + n % 2 * 16)
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(1.0)
+        await s.front.close()
+        conn.close()
+    assert "ended (The server is shutting down" in caplog.text
+    assert "did not end on SIGHUP" not in caplog.text

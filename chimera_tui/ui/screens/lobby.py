@@ -33,6 +33,7 @@ from chimera_tui import games
 from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.server import protocol as P
 from chimera_tui.table.remote import HostError, HostLink, RemoteTable
+from chimera_tui.ui.screens.seat_words import seats_text
 from chimera_tui.ui.screens.table_chat import HISTORY, ChatDialog
 from chimera_tui.ui.signals import EndsOnSignals, start_fresh
 from chimera_tui.ui.widgets.footer import KeysFooter
@@ -41,34 +42,6 @@ STYLES = Path(chimera_tui.styles.__file__).parent
 
 AWAY_CHOICES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
 """The away limits (seconds) the new-table dialog offers, besides the host's default."""
-
-
-def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
-    """The seats of a table, and where each player is, in words ("Alice (at the table), Bob (in the
-    lobby), Carol (away: a bot plays), greedy bot, open")."""
-    parts = []
-    for seat in seats:
-        if seat.kind == "empty":
-            parts.append("open")
-        elif seat.kind == "bot":
-            parts.append(f"{seat.bot} bot")
-        else:
-            parts.append(f"{seat.name} ({where_words(seat)})")
-    return ", ".join(parts)
-
-
-def where_words(seat: P.SeatInfo) -> str:
-    """Where a seated person is: "at the table", "in the lobby", "at another table" or "disconnected";
-    for an away seat (its bot plays until they are back at the table) "away, in the lobby: a bot plays"."""
-    if seat.here:
-        return "at the table"
-    if seat.elsewhere == "lobby":
-        place = "in the lobby"
-    elif seat.elsewhere:
-        place = "at another table"
-    else:
-        place = "disconnected"
-    return f"away, {place}: a bot plays" if seat.kind == "away" else place
 
 
 def duration(seconds: float) -> str:

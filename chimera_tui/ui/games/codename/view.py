@@ -74,10 +74,9 @@ _SLOTS = ("far", "left", "right")
 
 
 def escape(text: str) -> str:
-    """Player-given `text` as plain text inside Textual markup: ``[/]`` cannot close a tag, ``[bold]Bob``
-    and a name cut to ``[@click=app.qui…`` stay as typed (every "[" is escaped, closed or not: Rich's
-    escape leaves an unclosed one, which Textual's parser then reads as the start of a tag), and a trailing
-    backslash cannot escape the tag that follows it. Cut a name before escaping it, never after."""
+    """Player-given `text` as plain text inside Textual markup: ``[/]``, ``[bold]Bob`` and a name cut to
+    ``[@click=app.qui…`` stay as typed (every "[" is escaped: Rich's escape left an unclosed one, a tag to
+    Textual), and a trailing backslash cannot escape the next tag. Cut a name first, escape it after."""
     body = text.rstrip("\\")
     tail = text[len(body) :]
     return escape_markup(body) + (tail + "\u200b" if tail else "")

@@ -1,0 +1,281 @@
+"""The warm parent of served sessions' client processes: a fork server (as gunicorn's preload and Android's
+zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
+
+It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
+(`warm_up`: a client then spends about 50 ms of CPU to its lobby's first frame instead of 60), freezes what
+it holds out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and
+then forks one child per request that arrives on its Unix socket. Each child is the client process of one
+session: it shares the parent's memory until it writes to it, and starts drawing at once, with no
+interpreter start or imports to pay.
+
+One request is one connection (`chimera_tui.server.forks` is the other side): the server sends the
+session's environment (JSON) with the descriptors of the child's standard input, output and error
+(``SCM_RIGHTS``); the parent forks and answers the child's process id, and when the child ends, its exit
+status (negative: the signal that ended it), then closes the connection. A request the parent cannot read is
+answered with nothing: the connection closes, and the server starts that client the ordinary way.
+
+What a fork must take care of, in the child (`_become_client`):
+- no threads or event loop run in the parent (it checks before every fork), so none is half-copied;
+- the listening socket, every other request's connection and the parent's wake-up pipe are closed;
+- a session of its own (``setsid``) with its terminal as controlling tty (``TIOCSCTTY``), its standard
+  streams made anew over descriptors 0-2 (Textual's drivers use ``sys.__stdin__`` and friends);
+- every signal handler back to its default (SIGCHLD, SIGHUP, SIGTERM, SIGINT; Python's own for SIGINT),
+  nothing blocked;
+- the session's environment, and Textual's settings read from it again: ``textual.constants`` reads the
+  environment once at import (``TEXTUAL_DRIVER``, ``TEXTUAL_ANIMATIONS``, ``ESCDELAY``, the colour system,
+  FPS), in the parent, so the child reloads it; the three names other Textual modules import from it by
+  value (DEBUG, DIM_FACTOR, SLOW_THRESHOLD) come from variables the server never sets per session;
+- fresh random state: `random` reseeds its global generator in every child (Python registers that with
+  ``os.register_at_fork``), and `secrets` reads the kernel's; the parent makes no generator of its own. The
+  string hash seed is the parent's (PYTHONHASHSEED cannot change after start), shared by the children,
+  which only ever hash their own session's input.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import gc
+import importlib
+import io
+import json
+import os
+import select
+import shutil
+import signal
+import socket
+import struct
+import sys
+import tempfile
+import termios
+import threading
+from pathlib import Path
+
+MAX_FDS = 3
+HEADER = struct.Struct(">I")
+REQUEST_LIMIT = 256 * 1024
+"""The largest request (an environment) the parent reads."""
+
+
+def preload() -> None:
+    """Import what every client process needs, and warm what is the same for all of them."""
+    import textual.app
+    import textual.drivers.linux_driver
+    import textual.drivers.web_driver  # noqa: F401
+
+    from chimera_tui import games
+    from chimera_tui.ui.games import screen_class
+    from chimera_tui.ui.screens import lobby  # noqa: F401
+
+    for game_id in games.game_ids():
+        games.get(game_id)
+        screen_class(game_id)
+
+
+def warm_up() -> None:
+    """Play one session headless against a throwaway table host (the lobby, then a Station table with a
+    bot), so the code every session runs has run here once: Python 3.11 specializes bytecode in place the
+    first times a function runs, and Textual and Rich fill their caches as they draw, so without this every
+    child would write its own copy of those pages. The event loop ends, and its worker threads with it,
+    before the first fork. A warm-up that fails only costs memory: it is reported and the zygote serves."""
+    try:
+        asyncio.run(_warm())
+    except Exception as exc:  # the children are still correct, only larger
+        print(f"chimera: the session starter's warm-up failed: {exc!r}", file=sys.stderr)
+
+
+async def _warm() -> None:
+    from chimera_tui.server import protocol as P
+    from chimera_tui.server.host import TableHost
+    from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+
+    folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
+    host = TableHost(folder, bot_delay=0.0)
+    host.start()
+    server = await host.serve_unix(folder / "host.sock")
+    try:
+        app = LobbyApp(str(folder / "host.sock"), host.issue_ticket("warm-up", "Warm"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                if isinstance(app.screen, LobbyScreen):
+                    break
+                await pilot.pause(0.02)
+            app.create_table(P.CreateTable(game="station", players=2, bots=(None, "random"), options={}))
+            for _ in range(200):
+                if app.table is not None and app.table.started and not isinstance(app.screen, LobbyScreen):
+                    break
+                await pilot.pause(0.02)
+            for key in ("tab", "down", "tab", "escape"):
+                await pilot.press(key)
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause(0.2)
+    finally:
+        server.close()
+        await host.close()
+        await server.wait_closed()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+CLIENT = "chimera_tui.ui.screens.lobby"
+"""The module whose ``main()`` a child runs unless the request names another (the tests name a probe)."""
+
+
+def _read_request(conn: socket.socket) -> tuple[dict[str, str], list[int], bool, str] | None:
+    """The environment, descriptors, whether they are a terminal, and the module to run, from one request
+    (None: unreadable)."""
+    fds: list[int] = []
+    try:
+        data, ancillary, _, _ = conn.recvmsg(REQUEST_LIMIT, socket.CMSG_SPACE(MAX_FDS * 4))
+        for level, kind, payload in ancillary:
+            if level == socket.SOL_SOCKET and kind == socket.SCM_RIGHTS:
+                fds += list(struct.unpack(f"{len(payload) // 4}i", payload[: len(payload) // 4 * 4]))
+        request = json.loads(data.decode("utf-8"))
+        env = {str(k): str(v) for k, v in dict(request["env"]).items()}
+        tty = bool(request.get("tty"))
+        program = str(request.get("main") or CLIENT)
+    except (OSError, ValueError, KeyError, TypeError):
+        for fd in fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        return None
+    if len(fds) != MAX_FDS:
+        for fd in fds:
+            os.close(fd)
+        return None
+    return env, fds, tty, program
+
+
+def _reset_signals() -> None:
+    for sig in (signal.SIGCHLD, signal.SIGHUP, signal.SIGTERM):
+        signal.signal(sig, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
+def _become_client(env: dict[str, str], fds: list[int], tty: bool, program: str) -> int:
+    """In the child: take the session's descriptors, signals and environment, then run `program`'s main
+    (the lobby client)."""
+    os.setsid()
+    for target, fd in enumerate(fds):
+        os.dup2(fd, target, inheritable=True)
+    for fd in set(fds):
+        if fd > 2:
+            os.close(fd)
+    if tty:
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    _reset_signals()
+    os.environ.clear()
+    os.environ.update(env)
+    streams = {
+        "stdin": io.TextIOWrapper(io.FileIO(0, "r", closefd=False), encoding="utf-8"),
+        "stdout": io.TextIOWrapper(io.FileIO(1, "w", closefd=False), encoding="utf-8", line_buffering=True),
+        "stderr": io.TextIOWrapper(
+            io.FileIO(2, "w", closefd=False), encoding="utf-8", errors="backslashreplace", line_buffering=True
+        ),
+    }
+    for name, stream in streams.items():  # Textual's drivers use sys.__stdin__ and friends
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
+    import textual.constants
+
+    importlib.reload(textual.constants)
+    status = importlib.import_module(program).main()
+    return int(status or 0)
+
+
+def serve(listener: socket.socket) -> None:
+    """Fork a client for each request until the listening socket's other side (the server) goes away."""
+    wake_read, wake_write = os.pipe()
+    os.set_blocking(wake_read, False)
+    os.set_blocking(wake_write, False)
+    signal.signal(signal.SIGCHLD, lambda *_: None)
+    signal.set_wakeup_fd(wake_write)
+    waiting: dict[int, socket.socket] = {}
+    """The request connection of each running child, answered with its exit status when it ends."""
+    sys.stdout.write("ready\n")
+    sys.stdout.flush()
+    while True:
+        readable, _, _ = select.select([listener.fileno(), wake_read, 0], [], [])  # retried after signals
+        if 0 in readable and not os.read(0, 1):  # the server is gone (it holds our input's other end)
+            return
+        if wake_read in readable:
+            with contextlib.suppress(OSError):
+                while os.read(wake_read, 512):
+                    pass
+            _reap(waiting)
+        if listener.fileno() in readable:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                continue
+            conn.setblocking(True)
+            request = _read_request(conn)
+            if request is None:
+                conn.close()
+                continue
+            env, fds, tty, program = request
+            if threading.active_count() != 1:  # never fork a process whose other threads would be lost
+                raise RuntimeError("the zygote runs a thread: it must not fork")
+            sys.stdout.flush()
+            pid = os.fork()
+            if pid == 0:
+                status = 1
+                try:
+                    listener.close()
+                    for other in waiting.values():
+                        other.close()
+                    conn.close()
+                    signal.set_wakeup_fd(-1)
+                    os.close(wake_read)
+                    os.close(wake_write)
+                    status = _become_client(env, fds, tty, program)
+                finally:
+                    with contextlib.suppress(Exception):
+                        sys.stdout.flush()
+                        sys.stderr.flush()
+                    os._exit(status)
+            for fd in fds:
+                os.close(fd)
+            with contextlib.suppress(OSError):
+                conn.sendall(b"P" + HEADER.pack(pid))
+            waiting[pid] = conn
+
+
+def _reap(waiting: dict[int, socket.socket]) -> None:
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        code = os.waitstatus_to_exitcode(status)  # negative: the signal that ended it
+        conn = waiting.pop(pid, None)
+        if conn is not None:
+            with contextlib.suppress(OSError):
+                conn.sendall(b"X" + struct.pack(">i", code))
+            conn.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print(
+            "chimera: this is the session starter of `chimera serve`; it is started by the server.",
+            file=sys.stderr,
+        )
+        return 2
+    preload()
+    warm_up()
+    gc.collect()
+    gc.freeze()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(args[0])
+    listener.listen(128)
+    serve(listener)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
