@@ -52,6 +52,8 @@ import termios
 import threading
 from pathlib import Path
 
+from chimera_tui.server import page_merging
+
 MAX_FDS = 3
 HEADER = struct.Struct(">I")
 REQUEST_LIMIT = 256 * 1024
@@ -65,12 +67,14 @@ def preload() -> None:
     import textual.drivers.web_driver  # noqa: F401
 
     from chimera_tui import games
+    from chimera_tui.ui import shared_css
     from chimera_tui.ui.games import screen_class
     from chimera_tui.ui.screens import lobby  # noqa: F401
 
     for game_id in games.game_ids():
         games.get(game_id)
         screen_class(game_id)
+    shared_css.install()  # the warm-up's parsed stylesheets serve every child
 
 
 def warm_up() -> None:
@@ -184,8 +188,9 @@ def _become_client(env: dict[str, str], fds: list[int], tty: bool, program: str)
     return int(status or 0)
 
 
-def serve(listener: socket.socket) -> None:
-    """Fork a client for each request until the listening socket's other side (the server) goes away."""
+def serve(listener: socket.socket, note: str = "") -> None:
+    """Fork a client for each request until the listening socket's other side (the server) goes away; `note`
+    follows the word "ready" the parent says first."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_read, False)
     os.set_blocking(wake_write, False)
@@ -193,7 +198,7 @@ def serve(listener: socket.socket) -> None:
     signal.set_wakeup_fd(wake_write)
     waiting: dict[int, socket.socket] = {}
     """The request connection of each running child, answered with its exit status when it ends."""
-    sys.stdout.write("ready\n")
+    sys.stdout.write(f"ready {note}".rstrip() + "\n")
     sys.stdout.flush()
     while True:
         readable, _, _ = select.select([listener.fileno(), wake_read, 0], [], [])  # retried after signals
@@ -270,10 +275,11 @@ def main(argv: list[str] | None = None) -> int:
     warm_up()
     gc.collect()
     gc.freeze()
+    merging = page_merging.allow_merging()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(args[0])
     listener.listen(128)
-    serve(listener)
+    serve(listener, f"pages-mergeable-by-{merging}" if merging else "")
     return 0
 
 

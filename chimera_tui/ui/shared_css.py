@@ -1,0 +1,73 @@
+"""Textual CSS parsed once by the session starter (`chimera_tui.ui.zygote`) for every client it forks.
+
+Every Textual app parses its stylesheet sources again (the app's CSS and each widget class's
+``DEFAULT_CSS``), and keeps the parsed rules in a cache of its own `Stylesheet` (64 entries, emptied when
+the theme changes). A forked client would parse the very sources the starter parsed in its warm-up, with
+the same theme: about a fifth of the CPU a client spends before its lobby's first frame, and tens of
+thousands of objects made anew in every session. `install` puts a table shared by the whole process in front
+of ``Stylesheet._parse_rules``, keyed by all that decides the result: the source text, where it was read
+from, whether it is a widget's default CSS, its priority and scope, and the CSS variables (the theme's
+colours). The starter's warm-up fills it before its heap is frozen, so each child finds the parsed rules in
+pages it shares and parses only what the starter never saw.
+
+Sharing the parsed rules between stylesheets is what Textual already does inside one: its own cache hands
+the same list to every parse of a source, and nothing changes a `RuleSet` once it is parsed (applying a
+stylesheet only reads its rules). Only the session starter installs this: a plain ``chimera`` process
+parses once anyway.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.css.model import RuleSet
+from textual.css.stylesheet import Stylesheet
+
+__all__ = ["PARSED", "install", "installed"]
+
+PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
+"""The rules parsed so far in this process (and, in a forked client, in its parent), by everything that
+decides them."""
+
+_VARIABLES_KEY = "_shared_css_variables"
+"""The attribute where a stylesheet keeps its variables as part of a key (with the dict it was made from)."""
+
+_original: Any = None
+
+
+def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
+    variables = stylesheet._variables
+    kept: tuple[dict[str, str], tuple[tuple[str, str], ...]] | None = stylesheet.__dict__.get(_VARIABLES_KEY)
+    if kept is None or kept[0] is not variables:  # `set_variables` puts a new dict in place
+        kept = (variables, tuple(sorted(variables.items())))
+        stylesheet.__dict__[_VARIABLES_KEY] = kept
+    return kept[1]
+
+
+def _parse_rules(
+    self: Stylesheet,
+    css: str,
+    read_from: tuple[str, str],
+    is_default_rules: bool = False,
+    tie_breaker: int = 0,
+    scope: str = "",
+) -> list[RuleSet]:
+    key = (css, read_from, is_default_rules, tie_breaker, scope, _variables_key(self))
+    rules = PARSED.get(key)
+    if rules is None:
+        rules = _original(self, css, read_from, is_default_rules, tie_breaker, scope)
+        PARSED[key] = rules
+    return rules
+
+
+def installed() -> bool:
+    return _original is not None
+
+
+def install() -> None:
+    """Share parsed CSS across this process's stylesheets from now on (idempotent)."""
+    global _original
+    if _original is not None:
+        return
+    _original = Stylesheet._parse_rules
+    Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
