@@ -35,6 +35,7 @@ from pathlib import Path
 
 import asyncssh
 
+from chimera_tui.server import page_merging
 from chimera_tui.server.host import TableHost
 from chimera_tui.table.remote import HostLink
 from tests.server.ssh_helpers import Screen, terminal
@@ -57,6 +58,27 @@ def cpu_seconds(pid: int) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return 0.0
+
+
+def merging_cpu() -> float:
+    """CPU seconds the kernel's page-merging thread (ksmd) has used so far (0 where there is none)."""
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "ksmd":
+                return cpu_seconds(int(entry.name))
+    return 0.0
+
+
+async def merged(limit: float) -> float:
+    """Wait until the kernel's same-page merging has gone twice over all memory marked for it (a page is
+    merged on the second scan that finds it unchanged), at most `limit` seconds; the seconds waited."""
+    began = time.perf_counter()
+    scans = int((page_merging.KSM / "full_scans").read_text())
+    while int((page_merging.KSM / "full_scans").read_text()) < scans + 2:
+        if time.perf_counter() - began > limit:
+            break
+        await asyncio.sleep(1.0)
+    return time.perf_counter() - began
 
 
 def pids_by_name(log: Path) -> dict[str, int]:
@@ -91,13 +113,17 @@ async def prepare_table(saves: Path, keys: list[asyncssh.SSHKey]) -> str:
     return code
 
 
-async def start_server(folder: Path, mode: str, sessions: int) -> tuple[asyncio.subprocess.Process, int]:
+async def start_server(
+    folder: Path, mode: str, sessions: int, checkout: Path | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
+    """`chimera serve` with clients started by `mode`, from `checkout` (a copy of another version of the
+    code: ``python -m`` finds the package in its working folder first) or this one."""
     process = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "chimera_tui", "serve", "--ssh", "127.0.0.1:0",
         "--saves", str(folder / "saves"), "--data", str(folder / "data"),
         "--max-sessions", str(sessions + 20), "--connections-per-minute", "10000",
         "--client-start", mode,
-        stdout=asyncio.subprocess.PIPE, stderr=(folder / "server.log").open("wb"),
+        stdout=asyncio.subprocess.PIPE, stderr=(folder / "server.log").open("wb"), cwd=checkout,
     )  # fmt: skip
     assert process.stdout is not None
     async with asyncio.timeout(120):
@@ -156,14 +182,17 @@ def _actor(seats: list[Screen]) -> int | None:
     return int(found[-1]) if found else None
 
 
-async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str, str]:
+async def bench(column: str, sessions: int, connects: int, moves: int, merge_wait: float) -> dict[str, str]:
+    mode, _, checkout = column.partition("@")
     folder = Path(tempfile.mkdtemp(prefix=f"chimera-bench-{mode}-"))
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(4)]
     code = await prepare_table(folder / "saves", keys)
-    server, port = await start_server(folder, mode, sessions)
+    ksmd_before = merging_cpu()
+    server, port = await start_server(folder, mode, sessions, Path(checkout) if checkout else None)
     log = folder / "server.log"
     held: list[tuple[asyncssh.SSHClientConnection, Screen]] = []
     out: dict[str, str] = {}
+    began_all = time.perf_counter()
     try:
         firsts, cpu = [], []
         for n in range(connects):
@@ -185,7 +214,7 @@ async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str
         await asyncio.sleep(2.0)
         names = pids_by_name(log)
         table_pss = [pss_kib(names[f"seat{n}"]) for n in range(4)]
-        out["PSS per session at a 4-player Station table, median"] = _mib(table_pss)
+        out["PSS per session at a 4-player Station table, 4 connected, median"] = _mib(table_pss)
         began = time.perf_counter()
         pending = list(range(sessions - 4))
         reached = 0
@@ -205,7 +234,13 @@ async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str
             f"{reached + 4} in {time.perf_counter() - began:.1f} s"
         )
         await asyncio.sleep(3.0)
+        merging = "the kernel merges the identical pages" in log.read_text(errors="replace")
+        if merging:
+            waited = await merged(merge_wait)
+            out["the kernel's same-page merging: waited for two full scans"] = f"{waited:.0f} s"
         names = pids_by_name(log)
+        table_pss = [pss_kib(names[f"seat{n}"]) for n in range(4)]
+        out[f"PSS per session at a 4-player Station table, {sessions} connected, median"] = _mib(table_pss)
         crowd_pss = [
             pss_kib(names[f"crowd{n}"]) for n in range(0, sessions - 4, max(1, (sessions - 4) // 20))
         ]
@@ -227,6 +262,10 @@ async def bench(mode: str, sessions: int, connects: int, moves: int) -> dict[str
             answered
         )
     finally:
+        if page_merging.running():
+            out["CPU of the kernel's page merging (ksmd) during the run, share of one core"] = (
+                f"{(merging_cpu() - ksmd_before) / (time.perf_counter() - began_all):.0%}"
+            )
         for conn, _ in held:
             conn.close()
         server.terminate()
@@ -254,18 +293,30 @@ def _mib(kib: list[int]) -> str:
     return f"{statistics.median(kib) / 1024:.1f} MiB" if kib else "none"
 
 
-async def run(modes: list[str], sessions: int, connects: int, moves: int) -> None:
+async def run(modes: list[str], sessions: int, connects: int, moves: int, merge_wait: float) -> None:
     results = {}
+    loads = [os.getloadavg()[0]]
     for mode in modes:
         print(f"{mode}: running", file=sys.stderr, flush=True)
-        async with asyncio.timeout(LIMIT * 3):
-            results[mode] = await bench(mode, sessions, connects, moves)
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        async with asyncio.timeout(LIMIT * 3 + merge_wait):
+            results[mode] = await bench(mode, sessions, connects, moves, merge_wait)
+        loads.append(os.getloadavg()[0])
+    load = ", ".join(f"{x:.1f}" for x in loads)
     print(f"chimera serve over SSH, {sessions} sessions, {os.cpu_count()} cores, load average {load}")
+    print("(the one-minute load average before the first mode and after each; " + _merging_settings() + ")")
     print("| | " + " | ".join(f"`--client-start {m}`" for m in modes) + " |")
     print("|---|" + "---|" * len(modes))
-    for row in results[modes[0]]:
+    rows = list(dict.fromkeys(row for m in modes for row in results[m]))
+    for row in rows:
         print(f"| {row} | " + " | ".join(results[m].get(row, "") for m in modes) + " |")
+
+
+def _merging_settings() -> str:
+    if not page_merging.running():
+        return "the kernel's same-page merging (KSM) is off"
+    scan = (page_merging.KSM / "pages_to_scan").read_text().strip()
+    sleep = (page_merging.KSM / "sleep_millisecs").read_text().strip()
+    return f"the kernel's same-page merging (KSM) is on: {scan} pages every {sleep} ms"
 
 
 def main() -> None:
@@ -273,9 +324,21 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=200)
     parser.add_argument("--connects", type=int, default=20)
     parser.add_argument("--moves", type=int, default=10)
-    parser.add_argument("--modes", default="spawn,fork")
+    parser.add_argument(
+        "--modes",
+        default="spawn,fork",
+        help="how clients start, one column each: spawn or fork, with @FOLDER to run the copy of the code "
+        "in FOLDER (e.g. an older version: fork@/tmp/old,fork)",
+    )
+    parser.add_argument(
+        "--merge-wait",
+        type=float,
+        default=600.0,
+        help="when the kernel's same-page merging is on: at most this many seconds to wait for it before "
+        "measuring memory with all sessions connected",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.modes.split(","), args.sessions, args.connects, args.moves))
+    asyncio.run(run(args.modes.split(","), args.sessions, args.connects, args.moves, args.merge_wait))
 
 
 if __name__ == "__main__":
