@@ -71,14 +71,28 @@ def merging_cpu() -> float:
 
 async def merged(limit: float) -> float:
     """Wait until the kernel's same-page merging has gone twice over all memory marked for it (a page is
-    merged on the second scan that finds it unchanged), at most `limit` seconds; the seconds waited."""
+    merged on the second scan that finds it unchanged) and the pages it shares grow by less than 1 % in 20
+    seconds, at most `limit` seconds; the seconds waited."""
     began = time.perf_counter()
-    scans = int((page_merging.KSM / "full_scans").read_text())
-    while int((page_merging.KSM / "full_scans").read_text()) < scans + 2:
-        if time.perf_counter() - began > limit:
+    scans = _counter("full_scans")
+    sharing = [_counter("pages_sharing")]
+    while time.perf_counter() - began < limit:
+        await asyncio.sleep(5.0)
+        sharing.append(_counter("pages_sharing"))
+        if _counter("full_scans") >= scans + 2 and len(sharing) > 4 and sharing[-1] <= sharing[-5] * 1.01:
             break
-        await asyncio.sleep(1.0)
     return time.perf_counter() - began
+
+
+def _counter(name: str) -> int:
+    return int((page_merging.KSM / name).read_text())
+
+
+def faults(pid: int) -> int:
+    """The minor page faults process `pid` has taken so far (a write to a shared or merged page is one)."""
+    with contextlib.suppress(OSError, IndexError, ValueError):
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[7])
+    return 0
 
 
 def pids_by_name(log: Path) -> dict[str, int]:
@@ -147,10 +161,16 @@ async def connect(
     return conn, screen, time.perf_counter() - began
 
 
-async def moves_answered(seats: list[Screen], log: Path, code: str, moves: int) -> list[float]:
+async def moves_answered(
+    seats: list[Screen], moves: int, clients: list[int], server: int
+) -> tuple[list[float], list[float], list[float], list[float]]:
     """Make `moves` moves at the table by keys (c lists the choices, Enter takes the first); each one's
-    seconds from the Enter until the other three terminals show it."""
+    seconds from the Enter until the other three terminals show it, and the CPU seconds and minor page
+    faults of the table's four `clients` and the CPU seconds of the `server` process meanwhile."""
     answers: list[float] = []
+    clients_cpu: list[float] = []
+    clients_faults: list[float] = []
+    server_cpu: list[float] = []
     tries = 0
     while len(answers) < moves and tries < moves * 10:
         tries += 1
@@ -162,6 +182,7 @@ async def moves_answered(seats: list[Screen], log: Path, code: str, moves: int) 
         await mover.press(b"c")
         others = [s for s in seats if s is not mover]
         marks = [len(s.received) for s in others]
+        before = sum(cpu_seconds(pid) for pid in clients), cpu_seconds(server), sum(map(faults, clients))
         pressed = time.perf_counter()
         mover.keys(b"\r")
         try:
@@ -171,8 +192,11 @@ async def moves_answered(seats: list[Screen], log: Path, code: str, moves: int) 
         except TimeoutError:
             continue  # that Enter answered a question without a move: try again
         answers.append(time.perf_counter() - pressed)
+        clients_cpu.append(sum(cpu_seconds(pid) for pid in clients) - before[0])
+        server_cpu.append(cpu_seconds(server) - before[1])
+        clients_faults.append(sum(map(faults, clients)) - before[2])
         await asyncio.sleep(0.3)
-    return answers
+    return answers, clients_cpu, clients_faults, server_cpu
 
 
 def _actor(seats: list[Screen]) -> int | None:
@@ -186,7 +210,7 @@ async def bench(column: str, sessions: int, connects: int, moves: int, merge_wai
     mode, _, checkout = column.partition("@")
     folder = Path(tempfile.mkdtemp(prefix=f"chimera-bench-{mode}-"))
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(4)]
-    code = await prepare_table(folder / "saves", keys)
+    await prepare_table(folder / "saves", keys)
     ksmd_before = merging_cpu()
     server, port = await start_server(folder, mode, sessions, Path(checkout) if checkout else None)
     log = folder / "server.log"
@@ -257,9 +281,17 @@ async def bench(column: str, sessions: int, connects: int, moves: int, merge_wai
         await asyncio.sleep(10.0)
         spent = sum(cpu_seconds(pid) for pid in idle) - before
         out[f"CPU of the {len(idle)} idle lobbies' clients, share of one core"] = f"{spent / 10.0:.0%}"
-        answered = await moves_answered(seats, log, code, moves)
+        answered, clients_cpu, clients_faults, server_cpu = await moves_answered(
+            seats, moves, [names[f"seat{n}"] for n in range(4)], server.pid
+        )
         out[f"a move at the table among them, to the other three screens ({len(answered)} moves)"] = _ms(
             answered
+        )
+        out["CPU meanwhile of the table's four clients / of the server, median"] = (
+            f"{_ms_only(clients_cpu)} / {_ms_only(server_cpu)}"
+        )
+        out["minor page faults meanwhile of the table's four clients, median"] = (
+            f"{statistics.median(clients_faults):.0f}" if clients_faults else "none"
         )
     finally:
         if page_merging.running():
@@ -286,6 +318,10 @@ def _ms(seconds: list[float]) -> str:
     if not seconds:
         return "none"
     return f"{statistics.median(seconds) * 1000:.0f} ms ({min(seconds) * 1000:.0f}–{max(seconds) * 1000:.0f})"
+
+
+def _ms_only(seconds: list[float]) -> str:
+    return f"{statistics.median(seconds) * 1000:.0f} ms" if seconds else "none"
 
 
 def _mib(kib: list[int]) -> str:
