@@ -2,8 +2,10 @@
 SIGTERM.
 
 The host listens on a Unix socket in a fresh private folder (mode 0700) that only this process and the
-client processes it starts know of; tables are saved in the saves folder, and the host key lives in the data
-folder (made on first start, mode 0600).
+client processes it starts know of. Tables live in the store `--db` names: by default an SQLite file in the
+data folder (0700, the file 0600), or a PostgreSQL database several hosts may share; table saves an older
+server left in the saves folder are imported once. The host key lives in the data folder too (made on first
+start, mode 0600).
 """
 
 from __future__ import annotations
@@ -28,9 +30,13 @@ from chimera_tui.server.admission import Admission
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
+from chimera_tui.server.store import StoreError, store_for
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
+
+ENV_DB = "CHIMERA_DB"
+"""The environment variable `--db` falls back on (so a password need not show in the process list)."""
 
 
 class AddressError(ValueError):
@@ -64,6 +70,8 @@ class ServeOptions:
     """Where browsers connect (None: no web front end)."""
     limits: Limits = field(default_factory=Limits)
     away_limit: float = DEFAULT_AWAY_LIMIT
+    db: str | None = None
+    """The store: None for SQLite in the data folder, or a PostgreSQL address."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -103,9 +111,19 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     remove_stale_socket_folders()
     private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
-    host = TableHost(options.saves, limits=options.limits, away_limit=options.away_limit)
-    resumed = host.resume()
-    host.start()
+    try:
+        store = store_for(options.db, options.data)
+    except StoreError as exc:
+        say(f"chimera serve: {exc}")
+        return 2
+    host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
+    try:
+        resumed = await host.open()
+    except StoreError as exc:
+        say(f"chimera serve: {exc}")
+        await host.close()
+        shutil.rmtree(private, ignore_errors=True)
+        return 1
     server = await host.serve_unix(socket_path)
     admission = Admission(options.ssh.max_sessions, options.ssh.connections_per_minute)
     front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission)
@@ -137,7 +155,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
                 f"chimera serve: web on {options.web.host}:{web.port} (http://{options.web.host}:{web.port}/)"
             )
         say(f"host key fingerprint: {front.fingerprint}")
-        say(f"tables are saved in {options.saves}; {len(resumed)} unfinished table(s) resumed")
+        say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -218,7 +236,13 @@ def run_serve(args: argparse.Namespace) -> int:
             chat_length=flags.chat_length,
         )
         options = ServeOptions(
-            ssh=ssh, saves=saves, data=data, web=web, limits=limits, away_limit=flags.away_limit
+            ssh=ssh,
+            saves=saves,
+            data=data,
+            web=web,
+            limits=limits,
+            away_limit=flags.away_limit,
+            db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say

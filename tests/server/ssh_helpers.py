@@ -47,8 +47,7 @@ class Served:
 async def served(saves: Path, **options: Any) -> AsyncIterator[Served]:
     folder = Path(tempfile.mkdtemp(prefix="chs-"))
     host = TableHost(saves, bot_delay=0.01)
-    host.resume()
-    host.start()
+    await host.open()
     server = await host.serve_unix(folder / "host.sock")
     front = SshFrontEnd(host, folder / "host.sock", folder / "data", SshOptions(port=0, **options))
     await front.start()
