@@ -22,7 +22,7 @@ import msgspec
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
 from chimera_tui.server.store import StoreUnavailable, TableStore
-from chimera_tui.server.tables import HostedTable
+from chimera_tui.server.tables import HostedTable, table_of
 
 log = logging.getLogger("chimera.server")
 
@@ -162,6 +162,25 @@ class HostCore:
             log.error("table %s: %s", table.code, exc.message)
             self._roll_back(table)
         self.changed(table)
+
+    async def find_table(self, code: str) -> HostedTable | None:
+        """The unfinished table `code`: this host's, or one another host opened that this host has not
+        heard of yet (read from the store)."""
+        if code in self.tables:
+            return self.tables[code]
+        row = await self.store.load(code)
+        if row is None or row.finished is not None or code in self.tables:
+            return self.tables.get(code)
+        try:
+            table = table_of(row)
+        except SaveError as exc:
+            log.error("cannot take table %s: %s", code, exc.message)
+            return None
+        table.remote = await self.store.presence(code)
+        if code not in self.tables:
+            self.tables[code] = table
+            log.info("table %s (%s) opened on another host", code, row.game)
+        return self.tables[code]
 
     # -- after a change --------------------------------------------------------------------------------
 

@@ -238,7 +238,7 @@ class TableHost(Seating, Playing, Driving, Syncing):
             elif isinstance(message, P.Join):
                 reason = await self.join(session, clean_code(message.code))
             elif isinstance(message, P.Watch):
-                reason = self.watch(session, clean_code(message.code))
+                reason = await self.watch(session, clean_code(message.code))
             elif isinstance(message, P.Leave):
                 self.leave(session)
                 return

@@ -15,7 +15,7 @@ from chimera_tui import games
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import seat_count_error
 from chimera_tui.server import protocol as P
-from chimera_tui.server.core import HostCore, Session
+from chimera_tui.server.core import CONFLICT, HostCore, Session
 from chimera_tui.server.store import StoreUnavailable
 from chimera_tui.server.tables import HostedTable, TableRecord, new_code
 
@@ -113,38 +113,50 @@ class Seating(HostCore):
         return await self.join(session, table.code)
 
     async def join(self, session: Session, code: str) -> str | None:
-        table = self.tables.get(code)
+        table = await self.find_table(code)
         if table is None:
             return f"There is no table with the code {code or '(none)'}."
-        async with table.guard:
-            seat = table.seat_of(session.identity)
-            if seat is None:
-                if table.started:
-                    return "That table is full; you can watch it."
-                seat = table.empty_seat()
-                if seat is None:  # pragma: no cover - a table that has not started has an empty seat
-                    return "That table is full; you can watch it."
-                table.record.owners[seat] = session.identity
-                table.record.names[seat] = self._unique_name(table, session.name)
-                table.notes.append(f"{table.record.names[seat]} sat down.")
-                if table.empty_seat() is None:
-                    table.start()
-                    table.notes.append("Every seat is taken: the game begins.")
-                if (reason := await self.commit(table)) is not None:
+        for _ in range(CODE_TRIES):  # a seat taken on another host first: look again at the table as it is
+            async with table.guard:
+                reason = await self._take_seat(session, table)
+                if reason == CONFLICT:
+                    continue
+                if reason is not None:
                     return reason
-            elif seat in table.away:
-                table.drop_away_bot(seat)
-                table.tell(f"{table.record.names[seat]} is back and plays again.")
-                if (reason := await self.commit(table)) is not None:
-                    return reason
-            self.leave(session)
-            session.table, session.seat, session.log_sent = table, seat, ()
-            table.here[seat] = table.here.get(seat, 0) + 1
-            self.tables.setdefault(table.code, table)  # leaving a finished table may have dropped it
-        log.info("%s sits at table %s, seat %d", session.identity, code, seat + 1)
-        self._seated(session, table)
-        self.publish(table)
-        self.changed(table)
+                seat = table.seat_of(session.identity)
+                assert seat is not None
+                self.leave(session)
+                session.table, session.seat, session.log_sent = table, seat, ()
+                table.here[seat] = table.here.get(seat, 0) + 1
+                self.tables.setdefault(table.code, table)  # leaving a finished table may have dropped it
+            log.info("%s sits at table %s, seat %d", session.identity, code, seat + 1)
+            self._seated(session, table)
+            self.publish(table)
+            self.changed(table)
+            return None
+        return CONFLICT
+
+    async def _take_seat(self, session: Session, table: HostedTable) -> str | None:
+        """Give `session` its seat at `table` (call under the table's guard): its own again (back from
+        away), or the first empty one (the last one taken deals the match); None once it is theirs."""
+        seat = table.seat_of(session.identity)
+        if seat is None:
+            if table.started:
+                return "That table is full; you can watch it."
+            seat = table.empty_seat()
+            if seat is None:  # pragma: no cover - a table that has not started has an empty seat
+                return "That table is full; you can watch it."
+            table.record.owners[seat] = session.identity
+            table.record.names[seat] = self._unique_name(table, session.name)
+            table.notes.append(f"{table.record.names[seat]} sat down.")
+            if table.empty_seat() is None:
+                table.start()
+                table.notes.append("Every seat is taken: the game begins.")
+            return await self.commit(table)
+        if seat in table.away:
+            table.drop_away_bot(seat)
+            table.tell(f"{table.record.names[seat]} is back and plays again.")
+            return await self.commit(table)
         return None
 
     def _unique_name(self, table: HostedTable, name: str) -> str:
@@ -155,8 +167,8 @@ class Seating(HostCore):
             n += 1
         return candidate
 
-    def watch(self, session: Session, code: str) -> str | None:
-        table = self.tables.get(code)
+    async def watch(self, session: Session, code: str) -> str | None:
+        table = await self.find_table(code)
         if table is None:
             return f"There is no table with the code {code or '(none)'}."
         self.leave(session)

@@ -14,10 +14,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from chimera_tui.saves import SaveError
 from chimera_tui.server.core import HostCore
 from chimera_tui.server.store import News, StoreUnavailable
-from chimera_tui.server.tables import HostedTable, table_of
 
 log = logging.getLogger("chimera.server")
 
@@ -49,7 +47,7 @@ class Syncing(HostCore):
         table = self.tables.get(news.code)
         if news.kind == "table":
             if table is None:
-                await self._load(news.code)
+                await self.find_table(news.code)
             elif news.version > table.version:
                 async with table.guard:
                     if news.version > table.version:
@@ -70,26 +68,12 @@ class Syncing(HostCore):
             await self._catch_up_all()
             self._tell_everyone(BACK_NOTE)
 
-    async def _load(self, code: str) -> HostedTable | None:
-        row = await self.store.load(code)
-        if row is None or row.finished is not None or code in self.tables:
-            return self.tables.get(code)
-        try:
-            table = table_of(row)
-        except SaveError as exc:
-            log.error("cannot take table %s: %s", code, exc.message)
-            return None
-        table.remote = await self.store.presence(code)
-        self.tables[code] = table
-        log.info("table %s (%s) opened on another host", code, row.game)
-        return table
-
     async def _catch_up_all(self) -> None:
         versions = await self.store.versions()
         for code, version in versions.items():
             table = self.tables.get(code)
             if table is None:
-                await self._load(code)
+                await self.find_table(code)
             elif version != table.version:
                 async with table.guard:
                     await self.catch_up(table)

@@ -165,7 +165,7 @@ class Watcher:
                 return
             cursor = await lease.execute(
                 "SELECT code, id FROM (SELECT id, code FROM tables WHERE finished IS NULL "
-                "AND NOT (code = ANY(%s)) OFFSET 0) AS free WHERE pg_try_advisory_lock(%s, free.id)",
+                "AND NOT (code = ANY(%s)) OFFSET 0) AS free WHERE pg_try_advisory_lock(%s, free.id::integer)",
                 (list(self.driving), TABLE_LOCKS),
             )
             taken = await cursor.fetchall()
@@ -196,7 +196,8 @@ class Watcher:
                 return False
             try:
                 cursor = await lease.execute(
-                    "SELECT id, pg_try_advisory_lock(%s, id) FROM tables WHERE code = %s", (TABLE_LOCKS, code)
+                    "SELECT id, pg_try_advisory_lock(%s, id::integer) FROM tables WHERE code = %s",
+                    (TABLE_LOCKS, code),
                 )
                 found = await cursor.fetchone()
             except _DOWN:
