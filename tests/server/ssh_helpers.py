@@ -71,7 +71,10 @@ class Screen:
 
     async def _read(self) -> None:
         while True:
-            data = await self.process.stdout.read(65536)
+            try:
+                data = await self.process.stdout.read(65536)
+            except asyncssh.Error:  # the server went away (a test killed it)
+                return
             if not data:
                 return
             self.received += data

@@ -16,13 +16,20 @@ from chimera_tui.server.tables import TableRecord
 
 
 class StoredTables:
-    """Whose table is which, how many actions it holds and who is to act, in the store of `data`."""
+    """Whose table is which, how many actions it holds and who is to act, in the SQLite store of the data
+    folder `data`, or in the PostgreSQL database at `url`."""
 
-    def __init__(self, data: Path) -> None:
-        self.path = data / DB_NAME
+    def __init__(self, data: Path | None = None, *, url: str | None = None) -> None:
+        self.path = (data or Path("/nonexistent")) / DB_NAME
+        self.url = url
         self._seen: dict[str, tuple[int, int, int | None]] = {}
 
     def _rows(self, query: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        if self.url is not None:
+            import psycopg
+
+            with psycopg.connect(self.url, autocommit=True) as conn:
+                return conn.execute(query.replace("?", "%s"), args).fetchall()  # type: ignore[arg-type]
         if not self.path.exists():
             return []
         with contextlib.closing(sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)) as db:
@@ -46,7 +53,7 @@ class StoredTables:
         found = self._rows("SELECT version, save FROM tables WHERE code = ?", (code,))
         if not found or found[0][1] is None:
             return -1, None
-        version, save = found[0]
+        version, save = found[0][0], bytes(found[0][1])
         cached = self._seen.get(code)
         if cached is None or cached[0] != version:
             try:

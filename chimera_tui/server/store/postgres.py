@@ -16,6 +16,7 @@ How several hosts share it, with PostgreSQL's own mechanisms:
 
 from __future__ import annotations
 
+import os
 import secrets
 from typing import Any
 
@@ -60,6 +61,11 @@ def _values(row: TableRow) -> tuple[Any, ...]:
     return tuple(getattr(row, column) for column in schema.TABLE_COLUMNS)
 
 
+def application_name() -> str:
+    """How this host's connections are named in ``pg_stat_activity`` (which host holds which lock)."""
+    return f"chimera serve {os.getpid()}"
+
+
 def where(url: str) -> str:
     """The server and database of `url`, without its password, for messages."""
     try:
@@ -87,9 +93,8 @@ class PostgresStore(TableStore):
             max_size=pool_size,
             open=False,
             timeout=5.0,
-            kwargs={"autocommit": True},
+            kwargs={"autocommit": True, "application_name": application_name()},
             check=psycopg_pool.AsyncConnectionPool.check_connection,
-            reconnect_timeout=0,
         )
         self.watcher = Watcher(url, self.host_key, sweep=sweep)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from typing import Any
 
 import msgspec
@@ -86,10 +87,11 @@ class Watcher:
         self._task = asyncio.get_running_loop().create_task(self._run())
 
     async def _connect(self) -> None:
-        lease = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        name = f"chimera serve {os.getpid()}"
+        lease = await psycopg.AsyncConnection.connect(self.url, autocommit=True, application_name=name)
         try:
             await lease.execute("SELECT pg_advisory_lock(%s, %s)", (HOST_LOCKS, self.host_key))
-            listen = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+            listen = await psycopg.AsyncConnection.connect(self.url, autocommit=True, application_name=name)
             await listen.execute(f"LISTEN {STORE_CHANNEL}")
         except BaseException:
             await lease.close()

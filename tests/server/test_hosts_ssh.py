@@ -1,0 +1,277 @@
+"""Two `chimera serve` processes sharing one real PostgreSQL, with real SSH clients on each: one table played
+from both hosts, a race between two moves from two hosts, kill -9 of the host driving a table, and the
+database restarted under load."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncssh
+import psycopg
+
+from chimera_tui.server.store.postgres_watch import TABLE_LOCKS
+from tests.server.helpers import HANG
+from tests.server.postgres import Postgres
+from tests.server.ssh_helpers import Screen, terminal
+from tests.server.stored import StoredTables
+
+F5 = b"\x1b[15~"
+ESC = b"\x1b"
+
+
+@dataclass
+class Host:
+    process: asyncio.subprocess.Process
+    port: int
+    log: Path
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@asynccontextmanager
+async def host(tmp: Path, name: str, url: str) -> AsyncIterator[Host]:
+    """`chimera serve --db URL` as its own process (its log in tmp/NAME.log); killed at the end."""
+    log = tmp / f"{name}.log"
+    with log.open("wb") as err:
+        process = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "chimera_tui",
+            "serve",
+            "--db",
+            url,
+            "--ssh",
+            "127.0.0.1:0",
+            "--data",
+            str(tmp / name),
+            "--saves",
+            str(tmp / name / "saves"),
+            "--away-limit",
+            "5",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=err,
+        )
+    try:
+        assert process.stdout is not None
+        async with asyncio.timeout(HANG):
+            while True:
+                line = (await process.stdout.readline()).decode()
+                assert line, f"chimera serve ended before it listened: {log.read_text()}"
+                if found := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):
+                    break
+        yield Host(process, int(found.group(1)), log)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+
+
+async def player(port: int, name: str, key: asyncssh.SSHKey) -> Screen:
+    conn = await asyncio.wait_for(
+        asyncssh.connect(
+            "127.0.0.1", port, username=name, client_keys=[key], known_hosts=None, agent_path=None
+        ),
+        HANG,
+    )
+    screen = await terminal(conn)
+    await screen.wait_for(b"lobby")
+    return screen
+
+
+async def wait(condition: object, what: str) -> None:
+    async with asyncio.timeout(HANG * 2):
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.05)
+
+
+async def open_table(screen: Screen, stored: StoredTables, keys: tuple[bytes, ...] = ()) -> str:
+    """Open a Station table from the lobby (the dialog's first choices, then `keys`); its code."""
+    before = set(stored.codes())
+    screen.keys(b"n")
+    await screen.wait_for(b"Open a table")
+    for key in keys:
+        await screen.press(key)
+    screen.keys(F5)
+    await wait(lambda: set(stored.codes()) - before, "the new table")
+    (code,) = set(stored.codes()) - before
+    return code
+
+
+async def move(screen: Screen, stored: StoredTables, code: str) -> None:
+    """The player of `screen` makes one move by keys (c lists every choice, Enter takes the first)."""
+    step = stored.turn(code)[0]
+    while stored.turn(code)[0] == step:
+        await screen.press(b"c")
+        await screen.press(b"\r")
+        for _ in range(60):
+            if stored.turn(code)[0] != step:
+                return
+            await asyncio.sleep(0.05)
+
+
+async def waiting_on_locks(url: str) -> int:
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+        cursor = await conn.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"
+        )
+        found = await cursor.fetchone()
+        return int(found[0]) if found else 0
+
+
+def driver_of(url: str, code: str) -> str | None:
+    """The application name of the connection holding the table's driver lock."""
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute(
+            "SELECT a.application_name FROM tables t JOIN pg_locks l ON l.locktype = 'advisory' "
+            "AND l.classid = %s AND l.objid = t.id::oid AND l.granted "
+            "JOIN pg_stat_activity a ON a.pid = l.pid WHERE t.code = %s",
+            (TABLE_LOCKS, code),
+        ).fetchone()
+    return None if found is None else str(found[0])
+
+
+async def test_players_on_two_hosts_play_one_table_and_of_two_racing_moves_one_stands(
+    pg_url: str, tmp_path: Path
+) -> None:
+    stored = StoredTables(url=pg_url)
+    alice_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
+        alice = await player(one.port, "alice", alice_key)
+        bob = await player(two.port, "bob", bob_key)
+        code = await open_table(alice, stored)  # on host 1
+        await alice.wait_for(code.encode())
+        await bob.wait_for(code.encode())  # host 2's lobby lists it
+        bob.keys(b"j")
+        await bob.wait_for(b"The table's code")
+        bob.keys(code.encode() + b"\r")
+        for screen in (alice, bob):
+            await screen.wait_for(b"thinking")
+        seats = (alice, bob)
+        movers: set[int] = set()
+        while len(movers) < 2 or stored.turn(code)[0] < 4:  # moves from both hosts, each seen on the other
+            step, actor = stored.turn(code)
+            assert actor is not None
+            other = seats[1 - actor]
+            mark = len(other.received)
+            await move(seats[actor], stored, code)
+            await other.wait_for(b"Last:", mark)
+            movers.add(actor)
+        # Alice again, on host 2: she resumes her seat there (her table comes first in her lobby).
+        again = await player(two.port, "alice", alice_key)
+        await again.wait_for(code.encode())
+        again.keys(b"\r")
+        await again.wait_for(b"thinking")
+        while stored.turn(code)[1] != 0:
+            await move(bob, stored, code)
+        step = stored.turn(code)[0]
+        for screen in (alice, again):
+            await screen.press(b"c")
+        marks = (len(alice.received), len(again.received))
+        async with await psycopg.AsyncConnection.connect(pg_url) as blocker:
+            # Hold the table's row: both hosts' commits wait for it, each made on the same version.
+            await blocker.execute("SELECT 1 FROM tables WHERE code = %s FOR UPDATE", (code,))
+            alice.keys(b"\r")
+            again.keys(b"\r")
+            async with asyncio.timeout(HANG):
+                while await waiting_on_locks(pg_url) < 2:
+                    await asyncio.sleep(0.02)
+            await blocker.rollback()
+        await wait(lambda: "came second" in one.text() + two.text(), "the loser's host")
+        await wait(lambda: stored.turn(code)[0] == step + 1, "the winning move")
+        await asyncio.sleep(1.0)  # any second move would have landed by now
+        assert stored.turn(code)[0] == step + 1
+        assert (one.text().count("came second"), two.text().count("came second")) in ((1, 0), (0, 1))
+        loser = again if "came second" in two.text() else alice
+        winner = alice if loser is again else again
+        await loser.wait_for(b"not played", marks[loser is again])  # the other player is told
+        assert b"not played" not in winner.received[marks[winner is again] :]
+        for screen in (alice, bob, again):
+            assert b"Traceback" not in screen.received
+        for server in (one, two):
+            assert "Traceback" not in server.text()
+
+
+async def test_kill_9_of_the_driving_host_hands_its_bots_and_timers_to_the_other(
+    pg_url: str, tmp_path: Path
+) -> None:
+    stored = StoredTables(url=pg_url)
+    alice_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+    async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
+        alice = await player(one.port, "alice", alice_key)
+        # Station, Alice against the greedy bot (Tab to seat 2, then its second choice).
+        code = await open_table(alice, stored, (b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
+        await alice.wait_for(b"thinking")
+        assert driver_of(pg_url, code) == f"chimera serve {one.process.pid}"
+        bob = await player(two.port, "bob", bob_key)
+        await bob.wait_for(code.encode())
+        bob.keys(b"w")  # Bob watches from host 2
+        await bob.wait_for(b"thinking")
+        while stored.turn(code)[0] < 3:
+            if stored.turn(code)[1] == 0:
+                await move(alice, stored, code)
+            await asyncio.sleep(0.05)
+        before = stored.turn(code)[0]
+        log_before = _log(pg_url, code)
+        mark = len(bob.received)
+        one.process.kill()  # kill -9, mid-game
+        await one.process.wait()
+        await wait(lambda: driver_of(pg_url, code) == f"chimera serve {two.process.pid}", "host 2 drives")
+        # Host 2 plays the bot's turns and, after the away limit, Alice's.
+        await wait(lambda: stored.turn(code)[0] >= before + 4, "moves after the kill")
+        await bob.wait_for(b"alice away, a bot plays", mark)  # the turn clock on Bob's screen says so
+        after = _log(pg_url, code)
+        assert after[: len(log_before)] == log_before  # nothing lost
+        assert b"Traceback" not in bob.received and "Traceback" not in two.text()
+
+
+def _log(url: str, code: str) -> tuple[str, ...]:
+    from chimera_tui.saves import decode_save
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute("SELECT save FROM tables WHERE code = %s", (code,)).fetchone()
+    assert found is not None
+    return decode_save(bytes(found[0]), code).log
+
+
+async def test_a_database_restarted_under_load_costs_one_line_and_no_move(
+    pg_url: str, pg_server: Postgres, tmp_path: Path
+) -> None:
+    stored = StoredTables(url=pg_url)
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
+    async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
+        codes = []
+        for port, name, key in ((one.port, "alice", keys[0]), (two.port, "carol", keys[1])):
+            screen = await player(port, name, key)
+            codes.append(
+                await open_table(screen, stored, (b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
+            )
+            await screen.wait_for(b"thinking")
+            screen.keys(ESC)  # back to the lobby: after the away limit, bots play the whole table
+            await screen.wait_for(b"lobby")
+        bob = await player(two.port, "bob", keys[2])
+        await bob.wait_for(codes[0].encode())
+        bob.keys(b"w")
+        await bob.wait_for(b"thinking")
+        steps = [stored.turn(code)[0] for code in codes]
+        await wait(lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True)), "play")
+        mark = len(bob.received)
+        pg_server.stop()
+        await bob.wait_for(b"cannot be reached", mark)
+        await asyncio.sleep(2.0)  # the bots' moves meet no database for a while
+        pg_server.start()
+        await bob.wait_for(b"is back", mark)
+        steps = [stored.turn(code)[0] for code in codes]
+        await wait(
+            lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True)), "play on"
+        )
+        assert b"Traceback" not in bob.received
+        for server in (one, two):
+            assert server.process.returncode is None
+            assert "Traceback" not in server.text()
