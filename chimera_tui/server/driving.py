@@ -38,6 +38,8 @@ class Driving(HostCore):
             return
         actor = table.to_act()
         if actor is None:
+            if table.over:  # nothing left to drive: another host may as well hold nothing
+                self._spawn(self.store.undrive(table.code))
             return
         if table.bot_for(actor) is not None:
             delay = self.bot_delay
@@ -93,8 +95,6 @@ class Driving(HostCore):
                 asyncio.get_running_loop().call_later(RETRY, self.drive, table)
                 return
         self.changed(table)
-        if table.over:
-            await self.store.undrive(table.code)
 
     def _current(self, table: HostedTable, actor: int, version: int) -> bool:
         """Whether the timer set at `version` for `actor` still stands."""

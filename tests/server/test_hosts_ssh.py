@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,10 +85,16 @@ async def player(port: int, name: str, key: asyncssh.SSHKey) -> Screen:
     return screen
 
 
-async def wait(condition: object, what: str) -> None:
-    async with asyncio.timeout(HANG * 2):
-        while not condition():  # type: ignore[operator]
-            await asyncio.sleep(0.05)
+async def wait(condition: Callable[[], object], what: str, *logs: Host) -> None:
+    """Wait until `condition()` holds; fails (saying `what`, and the hosts' last log lines) after a bound
+    that is a hang, never a timing assertion."""
+    try:
+        async with asyncio.timeout(HANG * 3):
+            while not condition():
+                await asyncio.sleep(0.05)
+    except TimeoutError:
+        tails = "\n".join(log.text()[-2000:] for log in logs)
+        raise AssertionError(f"no {what}:\n{tails}") from None
 
 
 async def open_table(screen: Screen, stored: StoredTables, keys: tuple[bytes, ...] = ()) -> str:
@@ -114,6 +120,21 @@ async def move(screen: Screen, stored: StoredTables, code: str) -> None:
             if stored.turn(code)[0] != step:
                 return
             await asyncio.sleep(0.05)
+
+
+async def back_to_lobby(screen: Screen) -> None:
+    """Esc until the lobby shows again (an Esc that reaches a dialog first closes only the dialog)."""
+    for _ in range(5):
+        mark = len(screen.received)
+        screen.keys(ESC)
+        try:
+            async with asyncio.timeout(4):
+                while b"Enter joins or resumes" not in screen.received[mark:]:
+                    await asyncio.sleep(0.05)
+            return
+        except TimeoutError:
+            continue
+    raise AssertionError("the lobby did not come back")
 
 
 async def waiting_on_locks(url: str) -> int:
@@ -253,14 +274,14 @@ async def test_a_database_restarted_under_load_costs_one_line_and_no_move(
                 await open_table(screen, stored, (b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
             )
             await screen.wait_for(b"thinking")
-            screen.keys(ESC)  # back to the lobby: after the away limit, bots play the whole table
-            await screen.wait_for(b"lobby")
+            await back_to_lobby(screen)  # after the away limit, bots play the whole table
         bob = await player(two.port, "bob", keys[2])
         await bob.wait_for(codes[0].encode())
         bob.keys(b"w")
         await bob.wait_for(b"thinking")
         steps = [stored.turn(code)[0] for code in codes]
-        await wait(lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True)), "play")
+        moving = lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True))  # noqa: E731
+        await wait(moving, f"play at {codes}: {[stored.turn(c) for c in codes]}", one, two)
         mark = len(bob.received)
         pg_server.stop()
         await bob.wait_for(b"cannot be reached", mark)
