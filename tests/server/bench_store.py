@@ -1,7 +1,7 @@
 """How many moves a second the table host takes through its store, and how long a move takes to reach every
 seat: SQLite with one host, PostgreSQL with one host and with two, side by side in one run.
 
-    python -m tests.server.bench_store [--tables 20] [--moves 30]
+    python -m tests.server.bench_store [--tables 2,20] [--moves 30]
 
 Each host is its own process (`python -m tests.server.bench_store host …`, the same `TableHost` and store as
 `chimera serve`, its Unix socket in a private folder); this process runs the clients (`HostLink`, the client
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import shutil
 import statistics
@@ -37,6 +38,9 @@ class Result:
     moves: int = 0
     seconds: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    host_cpu: float = 0.0
+    """CPU seconds the host processes used during the play, together."""
+    client_cpu: float = 0.0
 
     def row(self) -> str:
         lat = sorted(self.latencies)
@@ -44,8 +48,15 @@ class Result:
         p95 = lat[int(len(lat) * 0.95)] * 1000 if lat else 0.0
         return (
             f"| {self.store} | {self.hosts} | {self.tables} | {self.moves} | {self.moves / self.seconds:.0f} "
-            f"| {median:.1f} ms | {p95:.1f} ms |"
+            f"| {median:.1f} ms | {p95:.1f} ms | {self.host_cpu / self.moves * 1000:.2f} ms "
+            f"| {self.client_cpu / self.moves * 1000:.2f} ms |"
         )
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of process `pid` so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class HostProcess:
@@ -92,12 +103,16 @@ class HostProcess:
 async def _play(a: RemoteTable, b: RemoteTable, moves: int, seed: int, result: Result) -> None:
     rng = random.Random(seed)
     seats = (a, b)
-    arrived: dict[tuple[int, int], float] = {}
+    arrived: tuple[list[tuple[int, float]], list[tuple[int, float]]] = ([], [])
     news = asyncio.Event()
 
     def heard(seat: int, table: RemoteTable) -> None:
-        arrived.setdefault((seat, table.step), time.perf_counter())
+        arrived[seat].append((table.step, time.perf_counter()))
         news.set()
+
+    def when(seat: int, step: int) -> float:
+        """When `seat` first held step `step` or a later one (a host may send two moves in one update)."""
+        return min(at for seen, at in arrived[seat] if seen >= step)
 
     for seat, table in enumerate(seats):
         table.subscribe(lambda seat=seat, table=table: heard(seat, table))
@@ -121,7 +136,7 @@ async def _play(a: RemoteTable, b: RemoteTable, moves: int, seed: int, result: R
         while not (a.step > step and b.step > step):
             news.clear()
             await news.wait()
-        result.latencies.append(max(arrived[(0, step + 1)], arrived[(1, step + 1)]) - began)
+        result.latencies.append(max(when(0, step + 1), when(1, step + 1)) - began)
     result.moves += a.step - start
 
 
@@ -140,9 +155,12 @@ async def measure(db: str, store: str, hosts: int, tables: int, moves: int) -> R
                 while not (a.started and b.started and a.step == b.step):
                     await asyncio.sleep(0.01)
             pairs.append((alice, bob, a, b))
-        began = time.perf_counter()
+        began, cpu = time.perf_counter(), time.process_time()
+        hosts_cpu = sum(cpu_seconds(p.process.pid) for p in started)
         await asyncio.gather(*(_play(a, b, moves, n, result) for n, (_, _, a, b) in enumerate(pairs)))
         result.seconds = time.perf_counter() - began
+        result.client_cpu = time.process_time() - cpu
+        result.host_cpu = sum(cpu_seconds(p.process.pid) for p in started) - hosts_cpu
         for alice, bob, _, _ in pairs:
             await alice.close()
             await bob.close()
@@ -221,22 +239,26 @@ async def run_host(db: str, socket: Path, data: Path) -> None:
     await host.close()
 
 
-async def main(tables: int, moves: int) -> None:
+async def main(loads: list[int], moves: int) -> None:
     from tests.server.postgres import database
 
-    print(f"{tables} tables of Chimera Station (Alice, Bob and the random bot), {moves} moves a table")
-    print("| store | hosts | tables | moves | moves/s | move → every seat, median | p95 |")
-    print("|---|---|---|---|---|---|---|")
-    print((await measure("", "SQLite", 1, tables, moves)).row(), flush=True)
-    with database() as url:
-        print((await measure(url, "PostgreSQL", 1, tables, moves)).row(), flush=True)
-    with database() as url:
-        print((await measure(url, "PostgreSQL", 2, tables, moves)).row(), flush=True)
+    print(f"Tables of Chimera Station (Alice, Bob and the random bot), {moves} moves a table")
+    print(
+        "| store | hosts | tables | moves | moves/s | move → every seat, median | p95 "
+        "| host CPU a move | clients' CPU a move |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for tables in loads:
+        print((await measure("", "SQLite", 1, tables, moves)).row(), flush=True)
+        with database() as url:
+            print((await measure(url, "PostgreSQL", 1, tables, moves)).row(), flush=True)
+        with database() as url:
+            print((await measure(url, "PostgreSQL", 2, tables, moves)).row(), flush=True)
     print()
     print("The store alone (commits of one table's row, the host's work left out):")
     print("| store | tables written at once | commits/s |")
     print("|---|---|---|")
-    for writers in (1, tables):
+    for writers in (1, max(loads)):
         print(f"| SQLite | {writers} | {await store_alone('', writers, 5.0):.0f} |", flush=True)
         with database() as url:
             print(f"| PostgreSQL | {writers} | {await store_alone(url, writers, 5.0):.0f} |", flush=True)
@@ -245,7 +267,7 @@ async def main(tables: int, moves: int) -> None:
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("mode", nargs="?", default="bench", choices=("bench", "host"))
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", default="2,20", help="table counts, one run each (default 2,20)")
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--db", default="")
     parser.add_argument("--socket", type=Path)
@@ -254,4 +276,4 @@ if __name__ == "__main__":
     if args.mode == "host":
         asyncio.run(run_host(args.db, args.socket, args.data))
     else:
-        asyncio.run(main(args.tables, args.moves))
+        asyncio.run(main([int(n) for n in args.tables.split(",")], args.moves))
