@@ -21,6 +21,7 @@ import msgspec
 
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
+from chimera_tui.server.clock import Clock, SystemClock
 from chimera_tui.server.store import StoreUnavailable, TableStore
 from chimera_tui.server.tables import HostedTable, table_of
 
@@ -85,13 +86,15 @@ class HostCore:
         limits: Limits | None = None,
         bot_delay: float = 0.5,
         away_limit: float = DEFAULT_AWAY_LIMIT,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | Clock = time.time,
     ) -> None:
         self.store = store
         self.limits = limits or Limits()
         self.bot_delay = bot_delay
         self.away_limit = away_limit
-        self.clock = clock
+        self.timer: Clock = SystemClock(clock) if callable(clock) else clock
+        """What deadlines are waited on (tests move a clock of their own on)."""
+        self.clock: Callable[[], float] = self.timer.now
         """Seconds since the epoch (turn clocks are shared by every host through the store)."""
         self.tables: dict[str, HostedTable] = {}
         self._sessions: dict[str, set[Session]] = {}
@@ -128,8 +131,9 @@ class HostCore:
         """Write `table` as it is now (changed under its `guard`) as its next version; None when it stands,
         else why not (the table is then as the store holds it, and its sessions are told)."""
         row = table.to_row(table.version + 1, self.clock())
+        ends = row.finished is not None and table.finished is None
         try:
-            stored = await self.store.commit(row, table.version)
+            stored = await self.store.commit(row, table.version, table.outcome() if ends else None)
         except StoreUnavailable as exc:
             log.warning("table %s: %s", table.code, exc)
             self._roll_back(table)
@@ -185,9 +189,33 @@ class HostCore:
     # -- after a change --------------------------------------------------------------------------------
 
     def changed(self, table: HostedTable) -> None:
-        """Tell every session at `table`, and let its bots or away timer move."""
+        """Tell every session at `table` (and its player to act, wherever they are), and let its bots or
+        timers move."""
         self._broadcast(table)
+        self._tell_turn(table)
         self.drive(table)
+
+    def waiting_for(self, identity: str) -> int:
+        """How many tables wait for `identity`'s move."""
+        return sum(1 for table in self.tables.values() if table.waits_for(identity))
+
+    def _tell_turn(self, table: HostedTable) -> None:
+        """When `table` became a person's turn, say so to their sessions elsewhere (the lobby, another
+        table), once per turn."""
+        actor = table.to_act()
+        turn = (actor, len(table.match or ()))
+        if actor is None or turn == table.told_turn:
+            return
+        table.told_turn = turn
+        owner = table.record.owners[actor]
+        if owner is None or not table.waits_for(owner):
+            return
+        for session in self._sessions.get(owner, ()):
+            if session.table is not table:
+                message = P.YourTurn(
+                    code=table.code, title=table.rules.title, waiting=self.waiting_for(owner)
+                )
+                self._send(session, message)
 
     def drive(self, table: HostedTable) -> None:
         """(Re)start the table's timer; the host's driving part defines it."""
@@ -249,7 +277,8 @@ class HostCore:
         legal: tuple[str, ...] = ()
         if seat is not None and actor == seat:
             legal = tuple(str(a) for a in table.rules.legal_actions(state))
-        lines, events = table.log_for(viewer)
+        since = table.last_move_of(seat) if seat is not None and table.record.pace == "turn" else None
+        lines, events = table.log_for(viewer, since)
         return P.Update(
             step=len(match),
             to_act=actor,

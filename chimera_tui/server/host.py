@@ -10,7 +10,8 @@ The host is put together from parts, each in its own module:
 - `seating`: the lobby's requests (list, open, join, watch, leave);
 - `playing`: actions, undo and chat;
 - `driving`: bots and away timers, on the one host that drives each table;
-- `syncing`: news from other hosts sharing the store.
+- `syncing`: news from other hosts sharing the store;
+- `remembering`: finished tables, leaderboards and players' pages.
 
 Tables live in a store (`chimera_tui.server.store`): SQLite in a folder by default, or PostgreSQL shared by
 several hosts. `TableHost(folder)` keeps them in ``folder/chimera.db`` and imports the table saves an older
@@ -31,10 +32,12 @@ from typing import Any
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
+from chimera_tui.server.clock import Clock
 from chimera_tui.server.core import DEFAULT_AWAY_LIMIT, Limits, Session
 from chimera_tui.server.driving import Driving
 from chimera_tui.server.importing import import_folder
 from chimera_tui.server.playing import Playing
+from chimera_tui.server.remembering import Remembering
 from chimera_tui.server.seating import Seating
 from chimera_tui.server.store import News, StoreUnavailable, TableStore
 from chimera_tui.server.store.sqlite import SqliteStore
@@ -49,7 +52,7 @@ HELLO_TIMEOUT = 10.0
 __all__ = ["DEFAULT_AWAY_LIMIT", "HELLO_TIMEOUT", "Limits", "Session", "TableHost"]
 
 
-class TableHost(Seating, Playing, Driving, Syncing):
+class TableHost(Seating, Playing, Driving, Syncing, Remembering):
     """Holds the tables and serves client connections."""
 
     def __init__(
@@ -60,7 +63,7 @@ class TableHost(Seating, Playing, Driving, Syncing):
         limits: Limits | None = None,
         bot_delay: float = 0.5,
         away_limit: float = DEFAULT_AWAY_LIMIT,
-        clock: Callable[[], float] = time.time,
+        clock: Callable[[], float] | Clock = time.time,
     ) -> None:
         """`store`: the store, or a folder for an SQLite store (whose table saves are then imported too);
         `import_from`: a folder of table saves to import once."""
@@ -186,7 +189,13 @@ class TableHost(Seating, Playing, Driving, Syncing):
             self._spawn(self._seen(identity, name))
             log.info("session of %s (%s) opened", identity, name)
             session.send(
-                P.Welcome(name=name, identity=identity, away_limit=self.away_limit), self.limits.write_buffer
+                P.Welcome(
+                    name=name,
+                    identity=identity,
+                    away_limit=self.away_limit,
+                    waiting=self.waiting_for(identity),
+                ),
+                self.limits.write_buffer,
             )
             while not session.closed:
                 body = await P.read_frame(reader, P.CLIENT_FRAME_LIMIT)
@@ -218,6 +227,15 @@ class TableHost(Seating, Playing, Driving, Syncing):
             if me is not None:
                 self._connections.pop(me, None)
 
+    async def _remembered(
+        self, session: Session, message: P.GetReplay | P.GetBoard | P.GetPlayer
+    ) -> P.HostMessage | str:
+        if isinstance(message, P.GetReplay):
+            return await self.replay(session, clean_code(message.code))
+        if isinstance(message, P.GetBoard):
+            return await self.board(session, message.game)
+        return await self.player(session, message.player)
+
     async def _seen(self, identity: str, name: str) -> None:
         try:
             await self.store.seen(identity, name, self.clock())
@@ -248,6 +266,15 @@ class TableHost(Seating, Playing, Driving, Syncing):
                 reason = await self.undo(session)
             elif isinstance(message, P.Chat):
                 reason = self.chat(session, message.text)
+            elif isinstance(message, P.ListFinished):
+                self._send(session, await self.finished_tables(session))
+                return
+            elif isinstance(message, (P.GetReplay, P.GetBoard, P.GetPlayer)):
+                answer = await self._remembered(session, message)
+                if not isinstance(answer, str):
+                    self._send(session, answer)
+                    return
+                reason = answer
             else:  # pragma: no cover - the decoder admits only the kinds above
                 reason = "Unknown request."
         except StoreUnavailable as exc:

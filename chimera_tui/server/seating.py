@@ -30,12 +30,13 @@ class Seating(HostCore):
 
     def list_tables(self, identity: str | None = None) -> tuple[P.TableInfo, ...]:
         """Open tables (and every table `identity` sits at), those you sit at first."""
+        now = self.clock()
         infos = [
-            t.info(identity)
+            t.info(identity, now)
             for t in self.tables.values()
             if (not t.over and not t.record.private) or t.seat_of(identity or "") is not None
         ]
-        infos.sort(key=lambda info: (not info.mine, info.started, info.code))
+        infos.sort(key=lambda info: (not info.mine, not info.your_turn, info.started, info.code))
         return tuple(infos)
 
     def _create_problem(self, session: Session, request: P.CreateTable) -> str | None:
@@ -63,6 +64,14 @@ class Seating(HostCore):
             return f"You already have {mine} open tables; finish or leave one first."
         if len(self.tables) >= self.limits.tables:
             return "The host holds as many tables as it can; try again later."
+        if request.pace not in ("live", "turn"):
+            return "A table's pace is live or turn-based."
+        if request.pace == "turn" and request.turn_limit not in P.TURN_LIMITS:
+            return "A turn-based table's time for a move is 12 hours, 1 day or 3 days."
+        if request.on_timeout not in P.TIMEOUTS:
+            return (
+                "When a move's time runs out, a bot plays it, the player is skipped, or a bot takes the seat."
+            )
         return None
 
     async def create(self, session: Session, request: P.CreateTable) -> str | None:
@@ -84,6 +93,9 @@ class Seating(HostCore):
             creator=session.identity,
             created=datetime.fromtimestamp(now).astimezone().isoformat(timespec="seconds"),
             private=request.private,
+            pace=request.pace,
+            turn_limit=float(request.turn_limit or 0.0) if request.pace == "turn" else 0.0,
+            on_timeout=request.on_timeout,
         )
         table: HostedTable | None = None
         for _ in range(CODE_TRIES):
@@ -153,7 +165,7 @@ class Seating(HostCore):
                 table.start()
                 table.notes.append("Every seat is taken: the game begins.")
             return await self.commit(table)
-        if seat in table.away:
+        if seat in table.away and seat not in table.record.for_good:
             table.drop_away_bot(seat)
             table.tell(f"{table.record.names[seat]} is back and plays again.")
             return await self.commit(table)

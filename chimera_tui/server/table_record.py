@@ -55,6 +55,15 @@ class TableRecord(msgspec.Struct, kw_only=True):
     """Not listed in the lobby (joined by code only)."""
     away: list[int] = msgspec.field(default_factory=list)
     """Person seats a bot plays for now, because their owner was absent too long on their turn."""
+    pace: str = "live"
+    """"live" (a bot plays for an absent player after `away_limit`) or "turn" (turn-based: each move may take
+    up to `turn_limit`, then `on_timeout` happens)."""
+    turn_limit: float = 0.0
+    on_timeout: str = "bot"
+    """"bot": a bot plays that turn; "skip": the player is skipped where the rules allow it (else a bot plays);
+    "replace": a bot takes the seat for good."""
+    for_good: list[int] = msgspec.field(default_factory=list)
+    """Person seats a bot took over for good (their time ran out on a table whose creator chose so)."""
 
 
 class TableLog(msgspec.Struct, kw_only=True):

@@ -27,6 +27,8 @@ from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.saves import decode_save, encode_match, restore, state_digest
 from chimera_tui.server.protocol import SeatInfo, TableInfo
+from chimera_tui.server.ratings import Outcome
+from chimera_tui.server.results import outcome_of, result_text
 from chimera_tui.server.store import TableRow
 from chimera_tui.server.table_record import (
     TableLog,
@@ -38,6 +40,9 @@ from chimera_tui.server.table_record import (
     record_problem,
 )
 from chimera_tui.table.base import Seat
+
+SINCE_MARK = "── since your last move ──"
+"""The line a turn-based table's log shows before what happened since the reader's last move."""
 
 TOLD_LIMIT = 200
 """The table's own log lines kept (the oldest go first)."""
@@ -79,6 +84,8 @@ class HostedTable:
         """When the seat to act got its turn (seconds since the epoch, the same on every host)."""
         self._turn_key: tuple[int | None, int] = (None, -1)
         self.finished: float | None = None
+        self.told_turn: tuple[int | None, int] = (None, -1)
+        """The turn (seat, step) whose player was last told it is their move."""
         factories = games.bots(record.game)
         for seat, bot in enumerate(record.bots):
             if bot is not None:
@@ -130,8 +137,18 @@ class HostedTable:
                 out.append(SeatInfo(name=name, kind="away" if seat in self.away else "person", here=here))
         return tuple(out)
 
-    def info(self, identity: str | None = None) -> TableInfo:
+    def info(self, identity: str | None = None, now: float = 0.0) -> TableInfo:
+        actor = self.to_act()
+        seconds = self.thinking(now) if actor is not None else 0.0
+        left = None
+        if actor is not None and self.record.pace == "turn" and not self.is_bot_seat(actor):
+            left = max(0.0, self.turn_started + self.record.turn_limit - now)
         return TableInfo(
+            pace=self.record.pace,
+            to_act="" if actor is None else self.record.names[actor],
+            your_turn=actor is not None and identity is not None and self.waits_for(identity),
+            turn_seconds=seconds,
+            time_left=left,
             code=self.code,
             game=self.record.game,
             title=self.rules.title,
@@ -171,6 +188,18 @@ class HostedTable:
             self._bots[seat] = bot
         return bot
 
+    def others_here(self, seat: int) -> bool:
+        """Whether a person other than `seat`'s sits at the table now (on any host)."""
+        return any(
+            s != seat and owner is not None and self.sessions_at(s) > 0
+            for s, owner in enumerate(self.record.owners)
+        )
+
+    def waits_for(self, identity: str) -> bool:
+        """Whether it is `identity`'s move here (and no bot plays their seat)."""
+        seat = self.seat_of(identity)
+        return seat is not None and seat == self.to_act() and seat not in self.away
+
     def sessions_at(self, seat: int) -> int:
         """Sessions sitting in `seat` now, on every host (-1: watching)."""
         local = self.spectators if seat == -1 else self.here.get(seat, 0)
@@ -207,29 +236,33 @@ class HostedTable:
         self.told.append((len(self.match or ()), line))
         self.notes.append(line)
 
-    def log_for(self, viewer: int | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    def log_for(
+        self, viewer: int | None, since: int | None = None
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
         """The log `viewer` may read (the game's lines with the table's own between them, where they were
-        said) and, for each line, what it caused (nothing for the table's lines)."""
+        said) and, for each line, what it caused (nothing for the table's lines). `since`: a step after which
+        `SINCE_MARK` is put, before what happened after it (a player's last move)."""
         assert self.match is not None
         texts = self.match.texts_for(viewer)
         events = self.log_events(viewer)
-        if not self.told:
+        if not self.told and since is None:
             return tuple(text for _, text in texts), events
-        told = sorted(self.told, key=lambda said: said[0])  # stable: lines said at one step keep their order
-        lines: list[str] = []
-        caused: list[tuple[str, ...]] = []
-        at = 0
-        for (step, text), happened in zip(texts, events, strict=True):
-            while at < len(told) and told[at][0] < step:
-                lines.append(told[at][1])
-                caused.append(())
-                at += 1
-            lines.append(text)
-            caused.append(happened)
-        for _, line in told[at:]:
-            lines.append(line)
-            caused.append(())
-        return tuple(lines), tuple(caused)
+        said: list[tuple[float, str, tuple[str, ...]]] = [
+            (step, text, happened) for (step, text), happened in zip(texts, events, strict=True)
+        ]
+        said += [(step + 0.5, line, ()) for step, line in self.told]  # after the actions taken so far
+        said.sort(key=lambda item: item[0])  # stable: lines said at one step keep their order
+        if since is not None and any(at > since + 0.25 for at, _, _ in said):
+            said.append((since + 0.25, SINCE_MARK, ()))
+            said.sort(key=lambda item: item[0])
+        return tuple(line for _, line, _ in said), tuple(caused for _, _, caused in said)
+
+    def last_move_of(self, seat: int) -> int | None:
+        """The step of `seat`'s latest action (its log entry's number, from 1), or None."""
+        if self.match is None:
+            return None
+        log = self.match.log
+        return next((step for step in range(len(log), 0, -1) if log[step - 1].seat == seat), None)
 
     def log_events(self, viewer: int | None) -> tuple[tuple[str, ...], ...]:
         """What each log line of `viewer` caused, from the `events` field of the views (cached)."""
@@ -269,7 +302,13 @@ class HostedTable:
             updated=now,
             turn_started=self.turn_started if turn == self._turn_key else now,
             finished=(self.finished or now) if over else None,
+            result=result_text(self.rules, self.match.state, record.names) if over and self.match else None,
         )
+
+    def outcome(self) -> Outcome:
+        """The people of this finished table with their ranks (see `results.outcome_of`)."""
+        assert self.match is not None
+        return outcome_of(self.record, self.rules, self.match.state)
 
     def adopt(self, row: TableRow) -> None:
         """Make the table what `row` says (this host's match follows its log without a whole replay).

@@ -20,7 +20,7 @@ from chimera_tui.saves import load, save_match, state_digest
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.store import StoreError, TableRow, TableStore, store_for
 from chimera_tui.server.store.postgres import PostgresStore
-from chimera_tui.server.store.schema import SCHEMA_VERSION
+from chimera_tui.server.store.schema import SCHEMA_VERSION, TABLE_COLUMNS
 from chimera_tui.server.store.sqlite import DB_NAME, SqliteStore
 from chimera_tui.server.tables import HostedTable, TableRecord
 from tests.server.helpers import hosted, play, until
@@ -73,6 +73,40 @@ async def test_a_fresh_store_is_made_at_the_current_schema(make_store: Callable[
         (row,) = await store.unfinished()
         assert row.code == "ABCDE" and row.version == 1 and row.save == _row().save
         assert await store.versions() == {"ABCDE": 1}
+
+
+async def test_a_store_of_the_previous_schema_is_migrated_keeping_its_tables(
+    make_store: Callable[[], TableStore], tmp_path: Path
+) -> None:
+    """Version 1 (tables, identities) becomes version 2 (results, seats, ratings) in one transaction."""
+    old = SCHEMA_VERSION - 1
+    assert old >= 1
+    row = _row()
+    v1 = [c for c in TABLE_COLUMNS if c != "result"]
+    values = [getattr(row, c) for c in v1]
+    store = make_store()
+    if isinstance(store, SqliteStore):
+        with sqlite3.connect(tmp_path / DB_NAME, isolation_level=None) as db:
+            SqliteStore._migrate(db, upto=old)
+            db.execute(f"INSERT INTO tables ({', '.join(v1)}) VALUES ({', '.join('?' * len(v1))})", values)
+            assert db.execute("SELECT version FROM schema_version").fetchone() == (old,)
+    else:
+        assert isinstance(store, PostgresStore)
+        await store.pool.open(wait=True)
+        await store._migrate(upto=old)
+        async with store.pool.connection() as conn:
+            await conn.execute(
+                f"INSERT INTO tables ({', '.join(v1)}) VALUES ({', '.join(['%s'] * len(v1))})",  # type: ignore[arg-type]
+                values,
+            )
+        await store.pool.close()
+    async with opened(make_store()) as store:
+        (kept,) = await store.unfinished()
+        assert kept.save == row.save and kept.result is None and kept.version == 1
+        assert await store.board("station", 5) == [] and await store.finished("SHA256:alice", 5) == []
+    if isinstance(store, SqliteStore):
+        with sqlite3.connect(tmp_path / DB_NAME) as db:
+            assert db.execute("SELECT version FROM schema_version").fetchone() == (SCHEMA_VERSION,)
 
 
 async def test_a_newer_schema_is_refused_in_one_sentence(

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import msgspec
 
+from chimera_tui.server.ratings import Outcome, RatingRow
+
 STORE_CHANNEL = "chimera"
 """The LISTEN/NOTIFY channel hosts sharing a PostgreSQL database speak on."""
 
@@ -63,6 +65,19 @@ class TableRow(msgspec.Struct, kw_only=True):
     """When the seat to act got its turn (the turn clock every host shows)."""
     finished: float | None = None
     """When the game ended; finished tables are kept."""
+    result: str | None = None
+    """A finished table's result in words ("Alice 43, Bob 38")."""
+
+
+class FinishedRow(msgspec.Struct, kw_only=True):
+    """A finished table as the Finished list needs it."""
+
+    code: str
+    game: str
+    setup: bytes
+    finished: float
+    result: str
+    mine: bool
 
 
 @dataclass(frozen=True)
@@ -117,9 +132,10 @@ class TableStore(abc.ABC):
         """Store a new table; False when its code is taken."""
 
     @abc.abstractmethod
-    async def commit(self, row: TableRow, expected: int) -> bool:
+    async def commit(self, row: TableRow, expected: int, outcome: Outcome | None = None) -> bool:
         """Replace the table `row.code` by `row` if the store still holds version `expected` (and tell the
-        other hosts); False when another change came first."""
+        other hosts); False when another change came first. `outcome`: the game ended with this change:
+        its people and ranks are kept, and the ratings updated, in the same transaction (so once)."""
 
     @abc.abstractmethod
     async def load(self, code: str) -> TableRow | None:
@@ -132,6 +148,24 @@ class TableStore(abc.ABC):
     @abc.abstractmethod
     async def versions(self) -> dict[str, int]:
         """The version of every unfinished table (to catch up after the connection came back)."""
+
+    # -- what is remembered ----------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    async def finished(self, identity: str, limit: int) -> list[FinishedRow]:
+        """The latest finished tables that are public or where `identity` sat, latest first."""
+
+    @abc.abstractmethod
+    async def board(self, game: str, limit: int) -> list[RatingRow]:
+        """The best-rated players of `game` (by mu − 3·sigma), best first."""
+
+    @abc.abstractmethod
+    async def ratings(self, identity: str) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
+        """`identity`'s rating at each game, and its history: (game, mu, sigma) after each rated game."""
+
+    @abc.abstractmethod
+    async def identity_of(self, player: str) -> str | None:
+        """The identity whose `RatingRow.player` key is `player`."""
 
     # -- identities and imports ------------------------------------------------------------------------
 

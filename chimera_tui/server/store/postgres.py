@@ -25,9 +25,12 @@ import psycopg
 import psycopg_pool
 from psycopg import sql
 
+from chimera_tui.server.ratings import Outcome, RatingRow
+from chimera_tui.server.store import postgres_records as records
 from chimera_tui.server.store import schema
 from chimera_tui.server.store.base import (
     STORE_CHANNEL,
+    FinishedRow,
     Listener,
     StoreError,
     StoreUnavailable,
@@ -169,7 +172,7 @@ class PostgresStore(TableStore):
             raise StoreUnavailable() from exc
         return True
 
-    async def commit(self, row: TableRow, expected: int) -> bool:
+    async def commit(self, row: TableRow, expected: int, outcome: Outcome | None = None) -> bool:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 cursor = await conn.execute(
@@ -178,6 +181,8 @@ class PostgresStore(TableStore):
                 )
                 if cursor.rowcount != 1:
                     return False
+                if outcome is not None:
+                    await records.keep_outcome(conn, row, outcome)
                 await self._notify(conn, Payload(k="t", c=row.code, v=row.version, h=self.host_key))
         except _DOWN as exc:
             raise StoreUnavailable() from exc
@@ -209,6 +214,23 @@ class PostgresStore(TableStore):
     async def versions(self) -> dict[str, int]:
         rows = await self._fetch("SELECT code, version FROM tables WHERE finished IS NULL")
         return {str(code): int(version) for code, version in rows}
+
+    # -- what is remembered ----------------------------------------------------------------------------
+
+    async def finished(self, identity: str, limit: int) -> list[FinishedRow]:
+        return records.finished_rows(await self._fetch(records.FINISHED, (identity, identity, limit)))
+
+    async def board(self, game: str, limit: int) -> list[RatingRow]:
+        return records.rating_rows(await self._fetch(records.BOARD, (game, limit)))
+
+    async def ratings(self, identity: str) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
+        rows = records.rating_rows(await self._fetch(records.RATINGS, (identity,)))
+        history = await self._fetch(records.HISTORY, (identity,))
+        return rows, [(str(g), float(m), float(s)) for g, m, s in history]
+
+    async def identity_of(self, player: str) -> str | None:
+        rows = await self._fetch(records.IDENTITY, (player,))
+        return str(rows[0][0]) if rows else None
 
     # -- identities and imports ------------------------------------------------------------------------
 

@@ -75,6 +75,46 @@ POSTGRES: tuple[tuple[str, ...], ...] = (
     ),
 )
 
+_V2 = (
+    "ALTER TABLE tables ADD COLUMN result TEXT",
+    """CREATE TABLE seats (
+        code TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        identity TEXT NOT NULL,
+        name TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        PRIMARY KEY (code, seat)
+    )""",
+    "CREATE INDEX seats_by_identity ON seats (identity)",
+    """CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        wins DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, identity)
+    )""",
+    "CREATE INDEX ratings_by_player ON ratings (player)",
+    """CREATE TABLE rating_history (
+        game TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        code TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX history_by_identity ON rating_history (identity, at)",
+)
+"""2: finished tables' results, the people who sat at them with their rank, ratings and their history (the
+same text for both: SQLite reads DOUBLE PRECISION as REAL)."""
+
+SQLITE = (*SQLITE, _V2)
+POSTGRES = (*POSTGRES, _V2)
+
 assert len(SQLITE) == len(POSTGRES)
 
 SCHEMA_VERSION = len(SQLITE)
@@ -95,6 +135,7 @@ TABLE_COLUMNS = (
     "updated",
     "turn_started",
     "finished",
+    "result",
 )
 """The columns of `tables` that make a `TableRow`, in its fields' order."""
 

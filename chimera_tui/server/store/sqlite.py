@@ -19,8 +19,10 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, TypeVar
 
+from chimera_tui.server.ratings import Outcome, RatingRow, updated_ratings
 from chimera_tui.server.store import schema
 from chimera_tui.server.store.base import (
+    FinishedRow,
     Listener,
     StoreError,
     StoreUnavailable,
@@ -45,6 +47,41 @@ def _row(values: tuple[Any, ...]) -> TableRow:
 
 def _values(row: TableRow) -> tuple[Any, ...]:
     return tuple(getattr(row, column) for column in schema.TABLE_COLUMNS)
+
+
+RATING_COLUMNS = ("game", "identity", "player", "name", "mu", "sigma", "games", "wins")
+_RATING = ", ".join(RATING_COLUMNS)
+
+
+def _rating(values: tuple[Any, ...]) -> RatingRow:
+    return RatingRow(**dict(zip(RATING_COLUMNS, values, strict=True)))
+
+
+def _keep_outcome(db: sqlite3.Connection, row: TableRow, outcome: Outcome) -> None:
+    """The people of a finished table with their ranks, and (rated) their new ratings and history."""
+    for seat, identity, name, rank in outcome.people:
+        db.execute(
+            "INSERT OR REPLACE INTO seats (code, seat, identity, name, rank) VALUES (?, ?, ?, ?, ?)",
+            (row.code, seat, identity, name, rank),
+        )
+    if not outcome.rated:
+        return
+    current = {}
+    for _, identity, _, _ in outcome.people:
+        found = db.execute(
+            f"SELECT {_RATING} FROM ratings WHERE game = ? AND identity = ?", (outcome.game, identity)
+        ).fetchone()
+        if found is not None:
+            current[identity] = _rating(found)
+    for rating in updated_ratings(outcome, current):
+        db.execute(
+            f"INSERT OR REPLACE INTO ratings ({_RATING}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*(getattr(rating, c) for c in RATING_COLUMNS), row.updated),
+        )
+        db.execute(
+            "INSERT INTO rating_history (game, identity, code, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)",
+            (rating.game, rating.identity, row.code, row.updated, rating.mu, rating.sigma),
+        )
 
 
 def private_folder(folder: Path) -> None:
@@ -181,13 +218,74 @@ class SqliteStore(TableStore):
 
         return await self._run(work)
 
-    async def commit(self, row: TableRow, expected: int) -> bool:
+    async def commit(self, row: TableRow, expected: int, outcome: Outcome | None = None) -> bool:
         def work(db: sqlite3.Connection) -> bool:
-            cursor = db.execute(
-                f"UPDATE tables SET {_SETS} WHERE code = ? AND version = ?",
-                (*_values(row), row.code, expected),
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    f"UPDATE tables SET {_SETS} WHERE code = ? AND version = ?",
+                    (*_values(row), row.code, expected),
+                )
+                if cursor.rowcount != 1:
+                    db.execute("ROLLBACK")
+                    return False
+                if outcome is not None:
+                    _keep_outcome(db, row, outcome)
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return True
+
+        return await self._run(work)
+
+    # -- what is remembered ----------------------------------------------------------------------------
+
+    async def finished(self, identity: str, limit: int) -> list[FinishedRow]:
+        def work(db: sqlite3.Connection) -> list[FinishedRow]:
+            rows = db.execute(
+                "SELECT t.code, t.game, t.setup, t.finished, t.result, "
+                "EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.identity = ?) AS mine "
+                "FROM tables t WHERE t.finished IS NOT NULL "
+                "AND (t.private = 0 OR EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.identity = ?)) "
+                "ORDER BY t.finished DESC, t.id DESC LIMIT ?",
+                (identity, identity, limit),
+            ).fetchall()
+            return [
+                FinishedRow(code=c, game=g, setup=s, finished=f, result=r or "", mine=bool(m))
+                for c, g, s, f, r, m in rows
+            ]
+
+        return await self._run(work)
+
+    async def board(self, game: str, limit: int) -> list[RatingRow]:
+        def work(db: sqlite3.Connection) -> list[RatingRow]:
+            rows = db.execute(
+                f"SELECT {_RATING} FROM ratings WHERE game = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+                (game, limit),
+            ).fetchall()
+            return [_rating(found) for found in rows]
+
+        return await self._run(work)
+
+    async def ratings(self, identity: str) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
+        def work(db: sqlite3.Connection) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
+            rows = db.execute(f"SELECT {_RATING} FROM ratings WHERE identity = ? ORDER BY game", (identity,))
+            history = db.execute(
+                "SELECT game, mu, sigma FROM rating_history WHERE identity = ? ORDER BY at, rowid",
+                (identity,),
             )
-            return cursor.rowcount == 1
+            return (
+                [_rating(found) for found in rows.fetchall()],
+                [(str(g), float(m), float(s)) for g, m, s in history.fetchall()],
+            )
+
+        return await self._run(work)
+
+    async def identity_of(self, player: str) -> str | None:
+        def work(db: sqlite3.Connection) -> str | None:
+            found = db.execute("SELECT identity FROM ratings WHERE player = ? LIMIT 1", (player,)).fetchone()
+            return None if found is None else str(found[0])
 
         return await self._run(work)
 
