@@ -226,8 +226,8 @@ async def test_kill_9_of_the_driving_host_hands_its_bots_and_timers_to_the_other
     alice_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
         alice = await player(one.port, "alice", alice_key)
-        # Station, Alice against the greedy bot (Tab to seat 2, then its second choice).
-        code = await open_table(alice, stored, (b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
+        # Station, Alice against the greedy bot (Tab past the pace and the away limit to seat 2, its 2nd choice).
+        code = await open_table(alice, stored, (b"\t", b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
         await alice.wait_for(b"thinking")
         assert driver_of(pg_url, code) == f"chimera serve {one.process.pid}"
         bob = await player(two.port, "bob", bob_key)
@@ -271,7 +271,7 @@ async def test_a_database_restarted_under_load_costs_one_line_and_no_move(
         for port, name, key in ((one.port, "alice", keys[0]), (two.port, "carol", keys[1])):
             screen = await player(port, name, key)
             codes.append(
-                await open_table(screen, stored, (b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
+                await open_table(screen, stored, (b"\t", b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
             )
             await screen.wait_for(b"thinking")
             await back_to_lobby(screen)  # after the away limit, bots play the whole table
