@@ -219,34 +219,46 @@ async def test_players_on_two_hosts_play_one_table_and_of_two_racing_moves_one_s
             assert "Traceback" not in server.text()
 
 
-async def test_kill_9_of_the_driving_host_hands_its_bots_and_timers_to_the_other(
+async def sit_two(one: Host, two: Host, stored: StoredTables) -> tuple[Screen, Screen, str]:
+    """Alice on host 1 opens a Station table for two people; Bob on host 2 joins it by its code."""
+    alice = await player(one.port, "alice", asyncssh.generate_private_key("ssh-ed25519"))
+    bob = await player(two.port, "bob", asyncssh.generate_private_key("ssh-ed25519"))
+    code = await open_table(alice, stored)
+    await bob.wait_for(code.encode())
+    bob.keys(b"j")
+    await bob.wait_for(b"The table's code")
+    bob.keys(code.encode() + b"\r")
+    for screen in (alice, bob):
+        await screen.wait_for(b"thinking")
+    return alice, bob, code
+
+
+async def test_kill_9_of_the_driving_host_hands_its_timers_and_away_bot_to_the_other(
     pg_url: str, tmp_path: Path
 ) -> None:
     stored = StoredTables(url=pg_url)
-    alice_key, bob_key = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
-        alice = await player(one.port, "alice", alice_key)
-        # Station, Alice against the greedy bot (Tab past the pace and the away limit to seat 2, its 2nd choice).
-        code = await open_table(alice, stored, (b"\t", b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
-        await alice.wait_for(b"thinking")
+        alice, bob, code = await sit_two(one, two, stored)
         assert driver_of(pg_url, code) == f"chimera serve {one.process.pid}"
-        bob = await player(two.port, "bob", bob_key)
-        await bob.wait_for(code.encode())
-        bob.keys(b"w")  # Bob watches from host 2
-        await bob.wait_for(b"thinking")
-        while stored.turn(code)[0] < 3:
-            if stored.turn(code)[1] == 0:
-                await move(alice, stored, code)
-            await asyncio.sleep(0.05)
+        seats = (alice, bob)
+        while stored.turn(code)[0] < 3:  # a few moves, then kill -9 of host 1 mid-game
+            await move(seats[stored.turn(code)[1] or 0], stored, code)
         before = stored.turn(code)[0]
         log_before = _log(pg_url, code)
         mark = len(bob.received)
-        one.process.kill()  # kill -9, mid-game
+        one.process.kill()
         await one.process.wait()
-        await wait(lambda: driver_of(pg_url, code) == f"chimera serve {two.process.pid}", "host 2 drives")
-        # Host 2 plays the bot's turns and, after the away limit, Alice's.
-        await wait(lambda: stored.turn(code)[0] >= before + 4, "moves after the kill")
+        await wait(
+            lambda: driver_of(pg_url, code) == f"chimera serve {two.process.pid}", "host 2 driving", two
+        )
+        # Alice's session went with host 1; Bob waits at the table, so after the away limit host 2's bot plays
+        # her turns (Bob plays his own).
+        while stored.turn(code)[0] < before + 4:
+            if stored.turn(code)[1] == 1:
+                await move(bob, stored, code)
+            await asyncio.sleep(0.05)
         await bob.wait_for(b"alice away, a bot plays", mark)  # the turn clock on Bob's screen says so
+        assert any(entry == 0 for entry in _seats(pg_url, code)[len(log_before) :])  # moves for Alice after
         after = _log(pg_url, code)
         assert after[: len(log_before)] == log_before  # nothing lost
         assert b"Traceback" not in bob.received and "Traceback" not in two.text()
@@ -261,38 +273,51 @@ def _log(url: str, code: str) -> tuple[str, ...]:
     return decode_save(bytes(found[0]), code).log
 
 
+def _seats(url: str, code: str) -> list[int]:
+    """Who took each action of the table's match (replayed from the store)."""
+    from chimera_tui.saves import decode_save, restore
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        found = conn.execute("SELECT save FROM tables WHERE code = %s", (code,)).fetchone()
+    assert found is not None
+    return [entry.seat for entry in restore(decode_save(bytes(found[0]), code), code).match.log]
+
+
 async def test_a_database_restarted_under_load_costs_one_line_and_no_move(
     pg_url: str, pg_server: Postgres, tmp_path: Path
 ) -> None:
     stored = StoredTables(url=pg_url)
-    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)]
     async with host(tmp_path, "h1", pg_url) as one, host(tmp_path, "h2", pg_url) as two:
-        codes = []
-        for port, name, key in ((one.port, "alice", keys[0]), (two.port, "carol", keys[1])):
-            screen = await player(port, name, key)
-            codes.append(
-                await open_table(screen, stored, (b"\t", b"\t", b"\t", b"\t", b"\t", b"\r", b"\x1b[B", b"\r"))
-            )
-            await screen.wait_for(b"thinking")
-            await back_to_lobby(screen)  # after the away limit, bots play the whole table
-        bob = await player(two.port, "bob", keys[2])
-        await bob.wait_for(codes[0].encode())
-        bob.keys(b"w")
-        await bob.wait_for(b"thinking")
-        steps = [stored.turn(code)[0] for code in codes]
-        moving = lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True))  # noqa: E731
-        await wait(moving, f"play at {codes}: {[stored.turn(c) for c in codes]}", one, two)
-        mark = len(bob.received)
-        pg_server.stop()
-        await bob.wait_for(b"cannot be reached", mark)
-        await asyncio.sleep(2.0)  # the bots' moves meet no database for a while
-        pg_server.start()
-        await bob.wait_for(b"is back", mark)
-        steps = [stored.turn(code)[0] for code in codes]
-        await wait(
-            lambda: all(stored.turn(c)[0] > s + 2 for c, s in zip(codes, steps, strict=True)), "play on"
-        )
-        assert b"Traceback" not in bob.received
+        alice, bob, code = await sit_two(one, two, stored)
+        seats = (alice, bob)
+        playing = True
+
+        async def play() -> None:  # the load: Alice and Bob move as fast as their screens answer
+            while playing:
+                try:
+                    actor = stored.turn(code)[1]
+                    if actor is not None:
+                        await move(seats[actor], stored, code)
+                except psycopg.Error:  # the database is down: this test's own reads fail too, so wait
+                    await asyncio.sleep(0.1)
+
+        mover = asyncio.get_running_loop().create_task(play())
+        try:
+            await wait(lambda: stored.turn(code)[0] > 4, "play", one, two)
+            mark = len(bob.received)
+            pg_server.stop()
+            await bob.wait_for(b"cannot be reached", mark)
+            await alice.wait_for(b"cannot be reached")
+            await asyncio.sleep(2.0)  # moves meet no database for a while
+            pg_server.start()
+            await bob.wait_for(b"is back", mark)
+            step = stored.turn(code)[0]
+            await wait(lambda: stored.turn(code)[0] > step + 3, "play after the restart", one, two)
+        finally:
+            playing = False
+            mover.cancel()
+        for screen in (alice, bob):
+            assert b"Traceback" not in screen.received
         for server in (one, two):
             assert server.process.returncode is None
             assert "Traceback" not in server.text()
