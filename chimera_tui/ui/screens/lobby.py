@@ -1,11 +1,14 @@
 """The lobby of `chimera serve`, and the client app each SSH session runs.
 
-The lobby lists the host's open tables (yours first), and opens a table (`n`), joins one by its code (`j`),
-joins or resumes the selected one (Enter), watches it (`w`). A table waiting for players shows its code until
-every seat is taken; then the game's own screen plays it through a `RemoteTable`, unchanged. At a table,
-Ctrl+T opens its chat (`table_chat.ChatDialog`: what was said, and a line to say) over any screen, a game's
-own dialogs included, and the turn clock in the top right corner names the seats a bot plays while their
-player is away.
+The lobby (`lobby_screen.LobbyScreen`) lists the host's open tables, yours first with whose turn it is and
+for how long, and opens a table (`n`, `lobby_dialogs.CreateDialog`: the game, seats, options, and the pace:
+live or turn-based), joins one by its code (`j`), joins or resumes the selected one (Enter), watches it
+(`w`), and shows the finished tables (`f`), the leaderboards (`b`) and your page (`p`) (`lobby_records`). A
+table waiting for players shows its code until every seat is taken (`lobby_table.WaitingScreen`); then the
+game's own screen plays it through a `RemoteTable`, unchanged. At a table, Ctrl+T opens its chat
+(`table_chat.ChatDialog`: what was said, and a line to say) over any screen, a game's own dialogs included,
+and the turn clock in the top right corner names the seats a bot plays while their player is away. Wherever
+the player is, a table becoming their move is said in the corner (`YourTurn`).
 
 Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH and web front ends, which pass the host's socket
 and a session ticket in the environment (`chimera_tui.server.protocol.ENV_SOCKET`, `ENV_TICKET`); a web
