@@ -246,6 +246,12 @@ class Update(Message):
     """Once the game is over: every action (seat, notation) in order, for result screens; empty before."""
 
 
+class Notice(Message):
+    """A line for the player from the host itself, wherever they are ("The table store cannot be reached")."""
+
+    text: str
+
+
 class Refused(Message):
     """A request was refused; `reason` is a sentence for the player."""
 
@@ -268,7 +274,9 @@ ClientMessage = (
     | GetReplay
     | GetBoard
 ) | GetPlayer
-HostMessage = Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
+HostMessage = (
+    Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
+) | Notice
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)

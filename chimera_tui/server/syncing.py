@@ -5,8 +5,8 @@
 - Other hosts' sessions at a table changed: the seats' "here" marks and the away timers follow.
 - A chat line was said elsewhere: this host's sessions at the table hear it.
 - This host now drives a table whose driver went away: its timer starts here.
-- The store was lost: drive nothing, and tell the sessions in one line; it is back: catch up with every
-  table (news may have been missed), publish this host's sessions again, and tell the sessions.
+- The store was lost: drive nothing, and tell every session in one line (`Notice`); it is back: catch up
+  with every table (news may have been missed), publish this host's sessions again, and tell them.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+from chimera_tui.server import protocol as P
 from chimera_tui.server.core import HostCore
 from chimera_tui.server.store import News, StoreUnavailable
 
@@ -83,12 +84,14 @@ class Syncing(HostCore):
                     await self.catch_up(table)
                 self.forget_if_done(table)
             table.remote = await self.store.presence(code)
-            self.publish(table)
+            if table.spectators or any(
+                table.here.values()
+            ):  # other hosts may have dropped our rows meanwhile
+                self.publish(table)
             self.changed(table)
 
     def _tell_everyone(self, line: str) -> None:
-        """Say `line` to every session at a table (a note, not a line of the game's log)."""
-        for table in self.tables.values():
-            if table.spectators or any(table.here.values()):
-                table.notes.append(line)
-                self._broadcast(table)
+        """Say `line` to every session of this host, at a table or in the lobby (one line, once)."""
+        for sessions in self._sessions.values():
+            for session in sessions:
+                self._send(session, P.Notice(text=line))

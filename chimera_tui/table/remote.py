@@ -55,6 +55,7 @@ class HostLink:
         self.waiting = 0
         """How many tables waited for this player's move when the host said `Welcome`."""
         self._turn_listeners: list[Callable[[P.YourTurn], None]] = []
+        self._notice_listeners: list[Callable[[str], None]] = []
         self.closed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._close_listeners: list[Callable[[], None]] = []
@@ -149,6 +150,10 @@ class HostLink:
         answer = await self._request(P.GetPlayer(player=key), (P.Player,))
         assert isinstance(answer, P.Player)
         return answer
+
+    def on_notice(self, listener: Callable[[str], None]) -> None:
+        """Call `listener` with each line the host says to this player (`protocol.Notice`)."""
+        self._notice_listeners.append(listener)
 
     def on_your_turn(self, listener: Callable[[P.YourTurn], None]) -> None:
         """Call `listener` when a table this player is not at becomes their move."""
@@ -255,6 +260,10 @@ class HostLink:
         elif isinstance(message, P.YourTurn):
             for listener in list(self._turn_listeners):
                 listener(message)
+            return
+        elif isinstance(message, P.Notice):
+            for heard in list(self._notice_listeners):
+                heard(message.text)
             return
         waiting = self._waiting
         if waiting is not None and not waiting.done():

@@ -94,6 +94,7 @@ class LobbyApp(App[int]):
         self.link.on_close(self._host_gone)
         self.link.on_error(self._screen_failed)
         self.link.on_your_turn(self._your_turn)
+        self.link.on_notice(lambda line: self.notify(line, severity="warning", markup=False))
         self.push_screen(LobbyScreen(self.link))
         if self.link.waiting:
             many = self.link.waiting
