@@ -179,6 +179,16 @@ def build_parser() -> argparse.ArgumentParser:
     from chimera_tui.server.flags import add_arguments as add_serve_arguments
 
     add_serve_arguments(serve)
+    tables = sub.add_parser(
+        "tables",
+        help="list a server's tables, or export one as a save",
+        description="Read what `chimera serve` keeps (also while it runs): `chimera tables` lists the "
+        "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
+        "`chimera load` and `chimera replay` open.",
+    )
+    from chimera_tui.server.tables_cli import add_arguments as add_tables_arguments
+
+    add_tables_arguments(tables)
     return parser
 
 
@@ -232,6 +242,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from chimera_tui.server.serve import run_serve
 
         return run_serve(args)
+    if args.command == "tables":
+        from chimera_tui.server.tables_cli import run_tables
+
+        return run_tables(args)
     raise AssertionError(args.command)
 
 
