@@ -101,10 +101,16 @@ def build_parser() -> argparse.ArgumentParser:
         "replay",
         help="watch a saved game step by step",
         description="Step through a save on its game's own screen: , and . one action, < and > one round, "
-        "g jumps to a step, v changes whose view it shows. The file is only read, never written.",
+        "g jumps to a step, v changes whose view it shows (each seat's once the game is finished, or with "
+        "--reveal). The file is only read, never written.",
         parents=[common],
     )
     replay.add_argument("file", help="a .chimera save file")
+    replay.add_argument(
+        "--reveal",
+        action="store_true",
+        help="let v show each seat's view (cards in hand, screens) although the game is not finished",
+    )
 
     rules = sub.add_parser(
         "rules",
@@ -223,7 +229,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from chimera_tui.replay import run_replay
 
-        return run_replay(args.file, theme=args.theme)
+        return run_replay(args.file, theme=args.theme, reveal=args.reveal)
     if args.command == "bench":
         return _bench(args)
     if args.command == "demo":
