@@ -21,7 +21,7 @@ from textual.screen import Screen
 import chimera_tui.styles
 from chimera_tui.launch import LaunchPlan
 from chimera_tui.ui import collector
-from chimera_tui.ui.commands import ChimeraCommands
+from chimera_tui.ui.commands import ChimeraCommands, ChimeraSystemCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.themes import THEMES
@@ -44,7 +44,7 @@ class ChimeraApp(App[int]):
 
     TITLE = "Chimera Tabletop"
     CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
-    COMMANDS = App.COMMANDS | {ChimeraCommands}
+    COMMANDS = {ChimeraSystemCommands, ChimeraCommands}
     BINDINGS = [
         # priority: Ctrl+Q works over every dialog (Station opens one as a game starts).
         Binding(

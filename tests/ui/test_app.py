@@ -486,3 +486,26 @@ async def test_watching_a_live_hot_seat_game_from_the_menu_shows_no_seats_view(t
             await pilot.pause()
             assert replay.viewpoint is None
         assert any("not finished" in str(n.message) for n in app._notifications)
+
+
+async def test_the_palette_lists_quit_once(tmp_path: Path) -> None:
+    """Textual's own Quit is left out: ours is the one (it asks first when a game could not be saved); over
+    the hand-off it is the only command at all (issue 24: it was listed twice there)."""
+    from textual.command import CommandPalette
+
+    app = ChimeraApp(plan=_start("human,human"), saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, HandOffScreen)
+        for screen in (app.screen, None):
+            if screen is None:
+                await pilot.press("enter")
+                await pilot.pause()
+            await pilot.press("ctrl+p")
+            await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await pilot.pause(0.3)
+            names = [str(o.prompt).split("\n")[0] for o in app.screen.query_one("CommandList").options]
+            assert names.count("Quit") == 1, names
+            if screen is not None:
+                assert names == ["Quit"]
+            await pilot.press("escape")
+            await pilot.pause()

@@ -16,7 +16,7 @@ from textual.widget import Widget
 from chimera_tui.table.base import hand_off_due
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.ahead import ask_if_asked, offers_ahead, open_answer_ahead
-from chimera_tui.ui.games.hint import hint_offered, show_hint, think_for_bot
+from chimera_tui.ui.games.hint import cancel_hint, hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 
@@ -253,8 +253,10 @@ class GameScreen(Screen[None]):
         open_rules(self.app, self.game_id, self.rules_topic())
 
     def action_hint(self) -> None:
-        """The search bot's choice for the seat at the keyboard, in words with a reason; never played."""
-        show_hint(self)
+        """The search bot's choice for the seat at the keyboard, in words with a reason; never played. While
+        it is still thinking, the same key cancels it."""
+        if not cancel_hint(self):
+            show_hint(self)
 
     def choice_words(self, view: Any, action: Any) -> str:
         """`action` as this screen's choices name it, from `view` (the seat's); the hint names its choice so.
@@ -276,7 +278,9 @@ class GameScreen(Screen[None]):
         return "is thinking…" if self.table.seats[seat].is_bot else None
 
     def action_leave(self) -> None:
-        self.app.leave_game()  # type: ignore[attr-defined]
+        """Back to the menu; while a hint is thinking, Escape cancels the hint instead."""
+        if not cancel_hint(self):
+            self.app.leave_game()  # type: ignore[attr-defined]
 
     def submit(self, action: Any) -> bool:
         """Send `action` to the table; a refusal is shown with the rules' reason."""

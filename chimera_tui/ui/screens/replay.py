@@ -194,7 +194,10 @@ class ReplayControls(_Screen):
             return True  # hidden keys that say "This is a replay"
         if action == "replay_analysis":
             return analysable(self.replay.full)
-        return super().check_action(action, parameters)
+        # A game's key that is greyed out (nothing to do now: n End/Done, Choices) would be greyed at every
+        # step of a replay, where nothing is ever played: hide it instead.
+        allowed = super().check_action(action, parameters)
+        return False if allowed is None else allowed
 
     def submit(self, action: Any) -> bool:
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)
