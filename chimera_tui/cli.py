@@ -97,6 +97,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--copy", action="store_true", help="open a copy in the saves folder (when another chimera plays it)"
     )
 
+    learn = sub.add_parser(
+        "learn",
+        help="a guided first game",
+        description="A short game against a bot in which a guide explains each decision as it comes, "
+        "shows where it is taken and opens its rules. It is saved as lesson-GAME.chimera in the saves "
+        "folder; running this again resumes it.",
+        parents=[common],
+    )
+    learn.add_argument("game", help="the game to learn (station, imaginarium, codename, con)")
+
     replay = sub.add_parser(
         "replay",
         help="watch a saved game step by step",
@@ -125,8 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--list",
         nargs="*",
-        metavar="WORDS",
-        help="list the topics (only those matching every word given, as the rules browser's search)",
+        metavar="QUESTION",
+        help="list the topics, or with a question or words those that answer it, best first (as the rules "
+        "browser's search)",
     )
 
     bench = sub.add_parser(
@@ -217,7 +228,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.saves:
         os.environ["CHIMERA_SAVES"] = args.saves
-    if args.command in (None, "new", "load"):
+    if args.command in (None, "new", "load", "learn"):
         return _run_app(args)
     if args.command == "rules":
         from chimera_tui.rules_cli import print_rules

@@ -226,7 +226,7 @@ class ChimeraApp(App[int]):
     def _open_game(self, start: GameStart, from_dialog: bool) -> None:
         from chimera_tui.saves import new_save_path
         from chimera_tui.table.local import LocalTable
-        from chimera_tui.ui.games import screen_class
+        from chimera_tui.ui.games.lesson import screen_for
 
         self._unsaved = None
         if from_dialog:
@@ -243,7 +243,7 @@ class ChimeraApp(App[int]):
         self._table = table
         if start.save_path is None:
             self._write(table, quiet=True)
-        self.push_screen(screen_class(start.game_id)(table, bot_delay=self.bot_delay))
+        self.push_screen(screen_for(start.game_id, lesson=start.lesson)(table, bot_delay=self.bot_delay))
         collector.thaw()  # the game screen this one replaces, if any, can go
         settle = self.settle_garbage if self.settle_garbage is not None else not self.is_headless
         if settle:

@@ -247,6 +247,15 @@ class GameScreen(Screen[None]):
         """The rules topic for what is under the cursor (None: the first topic)."""
         return None
 
+    def show_area(self, area: str) -> bool:
+        """Put the keyboard on the area `area` (a widget id, "#belt"), showing its pane where the layout
+        shows one at a time (each screen's focus handling does); False when there is no such area."""
+        found = self.query(area)
+        if not found or not found.first().focusable:
+            return False
+        found.first().focus()
+        return True
+
     def action_rules(self) -> None:
         from chimera_tui.ui.screens.rules import open_rules
 
