@@ -41,11 +41,19 @@ class AheadMixin:
         raise NotImplementedError
 
     def offers(self) -> tuple[Standing, ...]:
-        """The standing answers the seat at the keyboard may give now (none in a game without them, for a
-        bot's seat, or once the game is over)."""
+        """The standing answers the seat at the keyboard may give now: none in a game without them, with
+        only one person at the table (answering ahead saves hand-offs, and there are none), for a bot's
+        seat, or once the game is over."""
         seat = self._seat
         state = self.match.state
-        if self._book is None or seat is None or seat in self._bots or self.rules.is_over(state):
+        people = len(self.seats) - len(self._bots)
+        if (
+            self._book is None
+            or seat is None
+            or seat in self._bots
+            or people < 2
+            or self.rules.is_over(state)
+        ):
             return ()
         legal = self.rules.legal_actions(state) if self.rules.to_act(state) == seat else ()
         return tuple(self._book.offers(self.rules.view(state, seat), seat, legal))

@@ -1,4 +1,4 @@
-"""SVG snapshots of the Codename: Chimera screen in every phase, at 80×24 and 160×50.
+"""SVG snapshots of the Codename: Chimera screen in every phase, at 80×24, 120×40 and 160×50.
 
 Each app starts from a match advanced in code with the greedy bot for both seats (fixed seeds), stopped at the
 first moment seat 1 (a person) must decide in the wanted phase; seat 2 is a bot. Saves go to a temporary
@@ -19,7 +19,11 @@ from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 SEED = 24
 """A 2-player game in which the greedy bots reach every phase, the reaction window included."""
 

@@ -38,7 +38,7 @@ class _SearchInput(Input):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "to_list", "Topics", tooltip="Move to the list of topics"),
-        Binding("escape", "back_to_list", "Topics", tooltip="Back to the topics found"),
+        Binding("escape", "back_to_list", "Topics", tooltip="Back to the topics found", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
