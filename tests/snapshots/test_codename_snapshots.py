@@ -147,3 +147,29 @@ class TestCodenameFlows:
             press=["wait:200", "question_mark", "wait:200"],
             terminal_size=(80, 24),
         )
+
+
+class TestAnswerAhead:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_asked_ahead_when_an_auction_opens(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """Three people: the dealer has taken a card and, still at the keyboard, is asked ahead how to bid
+        (issue 24), the line above the footer saying so."""
+        from textual.screen import ModalScreen
+
+        from chimera_tui.ui.dialogs.ahead import AnswerAheadDialog
+
+        start = advanced(Phase.DEAL, players=3, seats="human,human,human", seed=5)
+        app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+
+        async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(pilot.app.screen, AnswerAheadDialog):
+                    break
+                if isinstance(pilot.app.screen, ModalScreen):
+                    await pilot.press("enter")  # the hand-off; then Enter takes the card under the cursor
+                elif pilot.app._table.match.state.phase is Phase.DEAL:
+                    await pilot.press("enter")
+            await pilot.pause(0.3)
+
+        assert snap_compare(app, run_before=run_before, terminal_size=size)

@@ -74,7 +74,10 @@ def open_answer_ahead(screen: GameScreen) -> None:
         screen.notify("There is nothing to answer ahead now.", title="Answer ahead", markup=False)
         return
     finish = "Give these answers (the rest you decide when asked)" if ask is not None else ""
-    dialog = AnswerAheadDialog(offers, table.standing(), ask.words if ask is not None else "", finish)
+    seat = table.seat
+    who = table.player_name(seat) if seat is not None else ""
+    question = f"{who}: {ask.words}" if ask is not None else (f"{who}, answering ahead" if who else "")
+    dialog = AnswerAheadDialog(offers, table.standing(), question, finish)
     screen.app.push_screen(dialog, lambda answers: _answered(screen, answers))
 
 
