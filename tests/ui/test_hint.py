@@ -132,6 +132,11 @@ def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
     assert hint_reason(kept, words) == (
         "wins 40% of 200 playouts; B won 45% of its 30, too few playouts to tell the two apart: either is sound."
     )
+    rule = _result("a", ("a", 12, 4.0), ("b", 23, 12.0))  # the game's own choice, kept though tried less
+    assert hint_reason(rule, words) == (
+        "wins 33% of 12 playouts, the game's own rule of thumb here; B won 52% of its 23, not clearly more: "
+        "either is sound."
+    )
     sure = _result("a", ("a", 90, 90.0), ("b", 10, 2.0))
     assert (
         hint_reason(sure, words) == "wins all 90 of its playouts, 80 points more than the next best (B: 20%)."

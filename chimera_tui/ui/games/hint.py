@@ -199,11 +199,12 @@ def hint_reason(result: SearchResult, words: Callable[[Any], str]) -> str:
     if gain == 0:
         return f"{won}, as often as the next best ({other})."
     # The search weighs how often each choice won against how many playouts that rests on: a choice that
-    # won a larger share of fewer playouts may only have been lucky, so it does not replace this one.
-    return (
-        f"{won}; {words(runner.action)} won {runner.rate:.0%} of its {runner.visits}, "
-        "too few playouts to tell the two apart: either is sound."
-    )
+    # won a larger share of its playouts only replaces the game's own rule of thumb (searched first, and
+    # then less often) when it is clearly better.
+    other = f"{words(runner.action)} won {runner.rate:.0%} of its {runner.visits}"
+    if best.visits < runner.visits:
+        return f"{won}, the game's own rule of thumb here; {other}, not clearly more: either is sound."
+    return f"{won}; {other}, too few playouts to tell the two apart: either is sound."
 
 
 def _won(choice: Choice) -> str:

@@ -63,7 +63,8 @@ def guide_words(lesson: Lesson, at: Progress, titles: dict[str, str], waiting: s
         else:
             said = "Play on as before: the guide speaks again when something new comes up."
         keys = "g hides the guide · Esc leaves (the lesson is saved)"
-        return Content("\n").join([Content.styled(count, "bold"), Content(said), Content.styled(keys, "dim")])
+        done = f"{lesson.title} · {len(at.done)} of {len(lesson.steps)} steps done"
+        return Content("\n").join([Content.styled(done, "bold"), Content(said), Content.styled(keys, "dim")])
     step = lesson.steps[at.current]
     topic = titles.get(step.topic, step.topic)
     keys = f"? the rules' {topic} · g hides the guide · Esc leaves (saved)"
