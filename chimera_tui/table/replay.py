@@ -274,6 +274,20 @@ class ReplayTable:
     def undo(self) -> str | None:
         return REPLAY_REFUSAL
 
+    # -- answering ahead: nobody answers in a replay ---------------------------------------------------------
+
+    def offers(self) -> tuple[Any, ...]:
+        return ()
+
+    def standing(self) -> tuple[Any, ...]:
+        return ()
+
+    def asking(self) -> None:
+        return None
+
+    def give(self, answers: Sequence[Any]) -> str | None:
+        return REPLAY_REFUSAL
+
     # -- listeners -------------------------------------------------------------------------------------
 
     def subscribe(self, listener: TableListener) -> None:
