@@ -112,3 +112,41 @@ async def test_a_lesson_left_and_resumed_goes_on_where_it_was(tmp_path: Path) ->
         table = app._table
         assert table is not None and table.match.notations == played
         assert progress(lesson, table.match).done == done
+
+
+def test_chimera_learn_opens_the_lesson_and_a_game_without_one_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from chimera_tui.cli import build_parser, main
+    from chimera_tui.launch import plan_launch
+
+    monkeypatch.setenv("CHIMERA_SAVES", str(tmp_path))
+    plan = plan_launch(build_parser().parse_args(["learn", "con"]))
+    assert plan.start is not None and plan.start.lesson and plan.start.game_id == "con"
+    assert plan.start.save_path == tmp_path / "lesson-con.chimera"
+    assert main(["learn", "chess"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no lesson for 'chess'" in err
+
+
+def test_a_finished_lesson_is_kept_and_the_next_one_has_its_own_file(tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from chimera_tui.saves import save_match
+
+    lesson = lesson_for("con")
+    assert lesson is not None
+    start = learn_start("con", tmp_path)
+    match, rules = start.match, start.match.rules
+    bots = [games.bots("con")["greedy"](rules, i) for i in range(2)]
+    while not rules.is_over(match.state):
+        seat = rules.to_act(match.state)
+        match.submit(bots[seat].choose(rules.view(match.state, seat), rules.legal_actions(match.state), seat))
+    save_match(
+        match, tmp_path / "lesson-con.chimera", now=datetime(2026, 1, 1, tzinfo=UTC), seats=start.seats
+    )
+    if start.lock is not None:
+        start.lock.release()
+    again = learn_start("con", tmp_path)
+    assert again.save_path == tmp_path / "lesson-con-2.chimera" and len(again.match) == 0
+    assert (tmp_path / "lesson-con.chimera").exists()
