@@ -97,14 +97,30 @@ def build_parser() -> argparse.ArgumentParser:
         "--copy", action="store_true", help="open a copy in the saves folder (when another chimera plays it)"
     )
 
+    learn = sub.add_parser(
+        "learn",
+        help="a guided first game",
+        description="A short game against a bot in which a guide explains each decision as it comes, "
+        "shows where it is taken and opens its rules. It is saved as lesson-GAME.chimera in the saves "
+        "folder; running this again resumes it.",
+        parents=[common],
+    )
+    learn.add_argument("game", help="the game to learn (station, imaginarium, codename, con)")
+
     replay = sub.add_parser(
         "replay",
         help="watch a saved game step by step",
         description="Step through a save on its game's own screen: , and . one action, < and > one round, "
-        "g jumps to a step, v changes whose view it shows. The file is only read, never written.",
+        "g jumps to a step, v changes whose view it shows (each seat's once the game is finished, or with "
+        "--reveal). The file is only read, never written.",
         parents=[common],
     )
     replay.add_argument("file", help="a .chimera save file")
+    replay.add_argument(
+        "--reveal",
+        action="store_true",
+        help="let v show each seat's view (cards in hand, screens) although the game is not finished",
+    )
 
     rules = sub.add_parser(
         "rules",
@@ -119,8 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--list",
         nargs="*",
-        metavar="WORDS",
-        help="list the topics (only those matching every word given, as the rules browser's search)",
+        metavar="QUESTION",
+        help="list the topics, or with a question or words those that answer it, best first (as the rules "
+        "browser's search)",
     )
 
     bench = sub.add_parser(
@@ -179,6 +196,16 @@ def build_parser() -> argparse.ArgumentParser:
     from chimera_tui.server.flags import add_arguments as add_serve_arguments
 
     add_serve_arguments(serve)
+    tables = sub.add_parser(
+        "tables",
+        help="list a server's tables, or export one as a save",
+        description="Read what `chimera serve` keeps (also while it runs): `chimera tables` lists the "
+        "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
+        "`chimera load` and `chimera replay` open.",
+    )
+    from chimera_tui.server.tables_cli import add_arguments as add_tables_arguments
+
+    add_tables_arguments(tables)
     return parser
 
 
@@ -211,7 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.saves:
         os.environ["CHIMERA_SAVES"] = args.saves
-    if args.command in (None, "new", "load"):
+    if args.command in (None, "new", "load", "learn"):
         return _run_app(args)
     if args.command == "rules":
         from chimera_tui.rules_cli import print_rules
@@ -223,7 +250,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "replay":
         from chimera_tui.replay import run_replay
 
-        return run_replay(args.file, theme=args.theme)
+        return run_replay(args.file, theme=args.theme, reveal=args.reveal)
     if args.command == "bench":
         return _bench(args)
     if args.command == "demo":
@@ -232,6 +259,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from chimera_tui.server.serve import run_serve
 
         return run_serve(args)
+    if args.command == "tables":
+        from chimera_tui.server.tables_cli import run_tables
+
+        return run_tables(args)
     raise AssertionError(args.command)
 
 

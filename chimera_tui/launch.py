@@ -21,6 +21,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
+from chimera_tui.learn import lesson_game
 from chimera_tui.table.base import Seat
 
 
@@ -48,6 +49,8 @@ class GameStart(msgspec.Struct, kw_only=True):
     """The `chimera_tui.saves.SaveLock` held on `save_path` (release it when the game closes), or None."""
     notices: tuple[str, ...] = ()
     """Sentences to show when the game opens (a recovered move, a replaced bot, a copy was opened)."""
+    lesson: bool = False
+    """A guided first game (chimera_tui/learn): the game's screen opens with the guide."""
 
 
 class LaunchPlan(msgspec.Struct, kw_only=True):
@@ -211,6 +214,7 @@ def load_start(
         created=loaded.save.created,
         lock=lock,
         notices=tuple(notices),
+        lesson=in_place and lesson_game(path) == loaded.game_id,
     )
 
 
@@ -253,6 +257,11 @@ def plan_launch(args: argparse.Namespace) -> LaunchPlan:
         return LaunchPlan()
     if args.command == "load":
         return load_plan(args.file, copy=bool(getattr(args, "copy", False)))
+    if args.command == "learn":
+        from chimera_tui.learn.start import learn_start
+        from chimera_tui.saves import saves_dir_path
+
+        return LaunchPlan(start=learn_start(args.game, saves_dir_path()))
     if not games.game_ids():
         raise LaunchError(
             "No game is installed in this build yet: the games arrive one by one. "

@@ -10,6 +10,7 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from chimera_tui import games
+from chimera_tui.rules_search import rank_for
 from chimera_tui.rulestext import (
     RulesFormatError,
     RulesTextMissing,
@@ -17,7 +18,6 @@ from chimera_tui.rulestext import (
     TopicNotFound,
     find,
     rules_for,
-    search,
 )
 
 __all__ = ["EXIT_NO_TEXT", "EXIT_OK", "EXIT_USAGE", "print_rules"]
@@ -51,8 +51,8 @@ def print_rules(
     Args:
         game_id: The game, e.g. ``"station"``.
         topic: A topic id, title, alias (a card or part name, see `rulestext`) or unambiguous prefix; None
-            for the whole rules. With `list_only`, words that filter the list instead (as the rules panel's
-            search does).
+            for the whole rules. With `list_only`, a question or words: the topics that answer it, best first
+            (`rules_search.rank`, as the rules browser's search does).
         list_only: Print a table of topic ids and titles instead of rules text.
         console: Where the rules go (standard output when None).
         err_console: Where the one-line error goes (standard error when None).
@@ -77,7 +77,7 @@ def print_rules(
     title = rules.title or games.title(game_id)
 
     if list_only:
-        topics = search(rules.topics, topic) if topic else rules.topics
+        topics = rank_for(game_id, rules.topics, topic + " ") if topic else rules.topics
         if not topics:
             if not topic:
                 return fail(f"no {title} rules topic exists yet.", EXIT_USAGE)

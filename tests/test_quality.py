@@ -47,6 +47,8 @@ STRICT = [
     "chimera_tui/cli.py",
     "chimera_tui/bench.py",
     "chimera_tui/rulestext.py",
+    "chimera_tui/rules_search.py",
+    "chimera_tui/learn",
     "chimera_tui/rules_cli.py",
     "chimera_tui/ui/app.py",
     "chimera_tui/ui/signals.py",

@@ -105,3 +105,46 @@ def test_a_save_another_window_plays_can_be_watched(tmp_path: Path, opened: list
 def test_replay_is_listed_in_the_help() -> None:
     text = build_parser().format_help()
     assert "replay" in text and "watch a saved game step by step" in text
+
+
+def _unfinished(tmp_path: Path, steps: int = 30) -> Path:
+    """A hot-seat save of a game still going: two people, hands hidden from each other."""
+    match, _ = replayed("codename-2p-seed21")
+    from chimera_tui.engine.match import Match
+
+    short = Match.replay(match.rules, match.config, match.seed, match.notations[:steps])
+    assert not short.rules.is_over(short.state)
+    path = tmp_path / "saves" / "live.chimera"
+    path.parent.mkdir(exist_ok=True)
+    save_match(short, path, now=NOW, seats=(Seat("Ada"), Seat("Brook")))
+    return path
+
+
+def test_an_unfinished_game_is_watched_as_everyone_sees_it(tmp_path: Path, opened: list[ReplayApp]) -> None:
+    """Without --reveal, v has no seat to show: the replay stays on the public view (issue 24)."""
+    path = _unfinished(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    replay = opened[-1].replay
+    assert not replay.reveals_seats
+    replay.cycle_viewpoint()
+    assert replay.viewpoint is None
+    with pytest.raises(ValueError, match="not finished"):
+        replay.set_viewpoint(1)
+
+
+def test_reveal_shows_each_seat_of_an_unfinished_game(tmp_path: Path, opened: list[ReplayApp]) -> None:
+    path = _unfinished(tmp_path)
+    assert main(["replay", str(path), "--reveal"]) == 0
+    replay = opened[-1].replay
+    assert replay.reveals_seats
+    replay.cycle_viewpoint()
+    assert replay.viewpoint == 0
+
+
+def test_a_finished_game_shows_each_seat_without_reveal(tmp_path: Path, opened: list[ReplayApp]) -> None:
+    path, _ = _saved(tmp_path)
+    assert main(["replay", str(path)]) == 0
+    replay = opened[-1].replay
+    assert replay.reveals_seats
+    replay.cycle_viewpoint()
+    assert replay.viewpoint == 0

@@ -143,7 +143,8 @@ def test_list_with_words_after_it_as_the_readme_shows(
     code, out, err = _cli(argv, capsys)
     assert code == EXIT_OK, err
     assert "Claw Shop" in out and "module-claw-shop" in out
-    assert "Overview" in out and "module-vineyard" not in out  # only the topics naming a claw
+    assert out.index("│ claw ") < out.index("module-claw-shop")  # the rule first, then the modules
+    assert "module-vineyard" not in out  # only the topics about claws
 
 
 def test_list_with_several_words(capsys: pytest.CaptureFixture[str]) -> None:
@@ -177,3 +178,21 @@ def test_an_unknown_name_lists_close_matches(capsys: pytest.CaptureFixture[str])
     assert code == EXIT_USAGE
     assert err.startswith("chimera rules: Codename: Chimera: No rules topic matches 'Bul Hed'; did you mean")
     assert "bull-head (Bull Head)" in err
+
+
+@pytest.mark.parametrize(
+    ("game", "question", "first"),
+    [
+        ("station", "how does feeding work", "feeding-phase"),
+        ("con", "when can I cheat", "cheat-windows"),
+    ],
+)
+def test_list_answers_a_question(
+    game: str, question: str, first: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 24: no word has to appear; the topic that answers comes first (it found only Reactor and the
+    FAQ, and "Reading a card", when every word had to appear)."""
+    code, out, err = _cli(["rules", game, "--list", *question.split()], capsys)
+    assert code == EXIT_OK, err
+    rows = [line.split("│")[1].strip() for line in out.splitlines() if line.startswith("│")]
+    assert rows[0] == first

@@ -155,6 +155,25 @@ class Match(Generic[S, A]):
         self._states.pop()
         return self.state
 
+    def rewind(self, step: int) -> S:
+        """Go back to the state after `step` actions, dropping every later action without asking whose they
+        were (unlike `undo`): for a table host whose store refused an action it had already applied, or
+        whose store holds another history from `step` on. The redo list is cleared.
+
+        Raises:
+            IndexError: when `step` is not from 0 to the number of actions.
+        """
+        if not 0 <= step <= len(self._log):
+            raise IndexError(f"cannot rewind to step {step} of {len(self._log)}")
+        del self._states[step + 1 :]
+        del self._log[step:]
+        del self._actions[step:]
+        del self._texts[step:]
+        for seen in self._seen.values():
+            del seen[step:]
+        self._redo.clear()
+        return self.state
+
     def can_redo(self) -> bool:
         return bool(self._redo)
 

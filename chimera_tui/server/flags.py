@@ -108,7 +108,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(https pages link wss:// and get a Secure cookie)",
     )
     parser.add_argument(
-        "--saves", default=argparse.SUPPRESS, metavar="DIR", help="folder for the tables' saves"
+        "--saves",
+        default=argparse.SUPPRESS,
+        metavar="DIR",
+        help="a folder of table saves from an older chimera serve, imported once into the store",
+    )
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        help="where tables are kept: postgresql://USER@HOST/DATABASE, which several hosts may share "
+        "(default: an SQLite file in the data folder; also the CHIMERA_DB environment variable)",
     )
     parser.add_argument("--authorized-keys", metavar="FILE", help="only the keys in this file may log in")
     parser.add_argument(
@@ -118,7 +127,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fork each session's client process from a warm parent that has imported everything (default; "
         "a few MiB and milliseconds a session), or spawn a new interpreter for each (about 40 MiB)",
     )
-    parser.add_argument("--data", metavar="DIR", help="folder for the host key (default: your data folder)")
+    parser.add_argument(
+        "--data",
+        metavar="DIR",
+        help="folder for the host key and the SQLite store (default: your data folder)",
+    )
     limits = parser.add_argument_group("limits")
     for bound, text in BOUNDS:
         unit = f" {bound.unit}" if bound.unit else ""

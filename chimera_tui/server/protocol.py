@@ -19,6 +19,20 @@ from typing import Any
 import msgspec
 
 from chimera_tui.engine.match import LogEntry
+from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_records import (
+    Board,
+    BoardRow,
+    Finished,
+    FinishedInfo,
+    GetBoard,
+    GetPlayer,
+    GetReplay,
+    ListFinished,
+    Player,
+    PlayerGame,
+    Replay,
+)
 
 CLIENT_FRAME_LIMIT = 64 * 1024
 """The largest frame a client may send (its longest message is a chat line or an action's notation)."""
@@ -39,10 +53,6 @@ CHAT_LIMIT = 200
 """The longest chat line, in characters, after cleaning."""
 
 _HEADER = struct.Struct(">I")
-
-
-class Message(msgspec.Struct, tag=True, kw_only=True):
-    """Base of every message; the tag is the class name."""
 
 
 # -- client to host ----------------------------------------------------------------------------------------
@@ -76,6 +86,19 @@ class CreateTable(Message):
     """Seconds an absent player's turn may wait before a bot plays it (None: the host's default)."""
     private: bool = False
     """A private table is not listed in the lobby: people join it (or watch it) only by its code."""
+    pace: str = "live"
+    """"live" (the away limit) or "turn" (each move may take up to `turn_limit`)."""
+    turn_limit: float | None = None
+    """Seconds a move of a turn-based table may take (one of `TURN_LIMITS`)."""
+    on_timeout: str = "bot"
+    """What a turn-based table does when a move's time runs out: "bot" (a bot plays that turn), "skip" (the
+    player is skipped where the rules allow it, else a bot plays), "replace" (a bot takes the seat for good)."""
+
+
+TURN_LIMITS = (12 * 3600.0, 24 * 3600.0, 3 * 24 * 3600.0)
+"""The time a move of a turn-based table may take: 12 hours, 1 day, 3 days."""
+
+TIMEOUTS = ("bot", "skip", "replace")
 
 
 class Join(Message):
@@ -140,6 +163,14 @@ class TableInfo(msgspec.Struct, frozen=True, kw_only=True):
     mine: bool = False
     """Whether the asking identity has a seat here (so it can resume)."""
     private: bool = False
+    pace: str = "live"
+    to_act: str = ""
+    """The name of the seat to act ("" when nobody is)."""
+    your_turn: bool = False
+    turn_seconds: float = 0.0
+    """How long the seat to act has had its turn."""
+    time_left: float | None = None
+    """On a turn-based table: how long the move may still take."""
 
 
 class Welcome(Message):
@@ -149,6 +180,17 @@ class Welcome(Message):
     identity: str
     away_limit: float = 120.0
     """The host's default away limit in seconds (what a new table gets unless its creator chooses)."""
+    waiting: int = 0
+    """How many tables wait for your move."""
+
+
+class YourTurn(Message):
+    """A table you are not at became your turn."""
+
+    code: str
+    title: str
+    waiting: int = 1
+    """How many tables wait for your move now."""
 
 
 class Tables(Message):
@@ -206,6 +248,12 @@ class Update(Message):
     """Once the game is over: every action (seat, notation) in order, for result screens; empty before."""
 
 
+class Notice(Message):
+    """A line for the player from the host itself, wherever they are ("The table store cannot be reached")."""
+
+    text: str
+
+
 class Refused(Message):
     """A request was refused; `reason` is a sentence for the player."""
 
@@ -214,8 +262,23 @@ class Refused(Message):
     """The tag of the refused message."""
 
 
-ClientMessage = Hello | ListTables | CreateTable | Join | Watch | Leave | Act | Undo | Chat
-HostMessage = Welcome | Tables | Seated | Update | Refused
+ClientMessage = (
+    Hello
+    | ListTables
+    | CreateTable
+    | Join
+    | Watch
+    | Leave
+    | Act
+    | Undo
+    | Chat
+    | ListFinished
+    | GetReplay
+    | GetBoard
+) | GetPlayer
+HostMessage = (
+    Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
+) | Notice
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
@@ -303,3 +366,19 @@ def client_environment() -> tuple[str, str] | None:
 def tag(message: Message) -> str:
     """The tag of `message` (its class name)."""
     return type(message).__name__
+
+
+__all__ = [
+    "Board",
+    "BoardRow",
+    "Finished",
+    "FinishedInfo",
+    "GetBoard",
+    "GetPlayer",
+    "GetReplay",
+    "ListFinished",
+    "Message",
+    "Player",
+    "PlayerGame",
+    "Replay",
+]

@@ -2,10 +2,12 @@
 SIGTERM.
 
 The host listens on a Unix socket in a fresh private folder (mode 0700) that only this process and the
-client processes it starts know of; tables are saved in the saves folder, and the host key lives in the data
-folder (made on first start, mode 0600). Both folders are private (0700, their files 0600: a table's save
-holds its seed, which reveals every hidden card); whatever is found readable by others at start is tightened,
-with a warning in the log.
+client processes it starts know of. Tables live in the store `--db` names: by default an SQLite file in the
+data folder (0700, the file 0600), or a PostgreSQL database several hosts may share; table saves an older
+server left in the saves folder are imported once. The host key lives in the data folder too (made on first
+start, mode 0600). Both folders are private (0700, their files 0600: a table's save holds its seed, which
+reveals every hidden card); whatever is found readable by others at start is tightened, with a warning in
+the log.
 """
 
 from __future__ import annotations
@@ -34,11 +36,15 @@ from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.ssh_session import session_env
+from chimera_tui.server.store import StoreError, store_for
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
 
 log = logging.getLogger("chimera.server")
+
+ENV_DB = "CHIMERA_DB"
+"""The environment variable `--db` falls back on (so a password need not show in the process list)."""
 
 
 class AddressError(ValueError):
@@ -74,6 +80,8 @@ class ServeOptions:
     away_limit: float = DEFAULT_AWAY_LIMIT
     fork_clients: bool = True
     """Fork each session's client from a warm parent (`forks.Zygote`); False: spawn each one anew."""
+    db: str | None = None
+    """The store: None for SQLite in the data folder, or a PostgreSQL address."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -111,15 +119,25 @@ def remove_stale_socket_folders(parent: Path | None = None) -> int:
 async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
     """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
     remove_stale_socket_folders()
-    for folder in (options.saves, options.data):
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if tightened := make_private(folder):
+    options.data.mkdir(mode=0o700, parents=True, exist_ok=True)
+    for folder in (options.saves, options.data):  # the saves folder only holds tables to import, if any
+        if folder.is_dir() and (tightened := make_private(folder)):
             log.warning("%s", loosened_warning(folder, tightened))
+    try:
+        store = store_for(options.db, options.data)
+    except StoreError as exc:
+        say(f"chimera serve: {exc}")
+        return 2
     private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
-    host = TableHost(options.saves, limits=options.limits, away_limit=options.away_limit)
-    resumed = host.resume()
-    host.start()
+    host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
+    try:
+        resumed = await host.open()
+    except StoreError as exc:
+        say(f"chimera serve: {exc}")
+        await host.close()
+        shutil.rmtree(private, ignore_errors=True)
+        return 1
     server = await host.serve_unix(socket_path)
     zygote = Zygote(private / "zygote.sock") if options.fork_clients and hasattr(os, "fork") else None
     if zygote is not None and not await zygote.start(session_env({})):
@@ -155,7 +173,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
                 f"chimera serve: web on {options.web.host}:{web.port} (http://{options.web.host}:{web.port}/)"
             )
         say(f"host key fingerprint: {front.fingerprint}")
-        say(f"tables are saved in {options.saves}; {len(resumed)} unfinished table(s) resumed")
+        say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -245,6 +263,7 @@ def run_serve(args: argparse.Namespace) -> int:
             limits=limits,
             away_limit=flags.away_limit,
             fork_clients=getattr(args, "client_start", "fork") == "fork",
+            db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say

@@ -1,39 +1,49 @@
-"""One hosted table: its setup record, its authoritative match, who sits where, and its files.
+"""One hosted table: its setup record, its authoritative match, who sits where, and its row in the store.
 
-A table is written as two files in the saves folder: ``table-CODE.chimera``, the ordinary save (written after
-every action, so `chimera load` can open it too), and ``table-CODE.seats``, a small record of what the save
-does not hold: the table code, which identity owns each person seat, the away limit. A table waiting for
-players has only the record; its match starts when the last person seat is taken.
+The store keeps a table as one `TableRow`: the `TableRecord` (setup, who owns each person seat, the away
+limit, the seats a bot plays while their person is away), the match as the ordinary save bytes (so an
+exported table opens with `chimera load` and `chimera replay`), and the table's own log lines and notes
+(`TableLog`). A table waiting for players has no match yet; it starts when the last person seat is taken.
+
+`to_row` writes the table as it is now; `adopt` makes it what a row says (after another host's move, or when
+the store refused a change made here): the match is rewound to what both histories share and the rest
+applied, so a host follows another host's moves without replaying the whole game.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import logging
-import secrets
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 import msgspec
 
 from chimera_tui import games
 from chimera_tui.engine.bots import Bot, bot_seed
+from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
-from chimera_tui.saves import EXTENSION, SaveError, SaveLock, encode_match, load, save_match, write_atomic
+from chimera_tui.saves import decode_save, encode_match, restore, state_digest
 from chimera_tui.server.protocol import SeatInfo, TableInfo
+from chimera_tui.server.ratings import Outcome
+from chimera_tui.server.results import outcome_of, result_text
+from chimera_tui.server.store import TableRow
+from chimera_tui.server.table_record import (
+    TableLog,
+    TableRecord,
+    clean_code,
+    encode,
+    new_code,
+    read_row,
+    record_problem,
+)
 from chimera_tui.table.base import Seat
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-"""Table codes use letters and digits that cannot be mistaken for one another (no I, L, O, 0, 1)."""
-
-CODE_LENGTH = 5
-
-RECORD_SUFFIX = ".seats"
+SINCE_MARK = "── since your last move ──"
+"""The line a turn-based table's log shows before what happened since the reader's last move."""
 
 TOLD_LIMIT = 200
 """The table's own log lines kept (the oldest go first)."""
@@ -41,57 +51,21 @@ TOLD_LIMIT = 200
 log = logging.getLogger("chimera.server")
 
 
-def new_code(taken: set[str] | dict[str, Any]) -> str:
-    """A fresh table code not in `taken`."""
-    while True:
-        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-        if code not in taken:
-            return code
-
-
-def clean_code(text: str) -> str:
-    """A typed table code made canonical (upper case, no spaces or dashes)."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())[:16]
-
-
-class TableRecord(msgspec.Struct, kw_only=True):
-    """What the host keeps about a table besides its save."""
-
-    code: str
-    game: str
-    players: int
-    options: dict[str, str] = msgspec.field(default_factory=dict)
-    seed: int
-    bots: tuple[str | None, ...]
-    """Per seat: a bot's name, or None for a person seat."""
-    owners: list[str | None]
-    """Per seat: the identity (key fingerprint) of the person who sits there, None for bots and empty seats."""
-    names: list[str]
-    away_limit: float
-    creator: str
-    created: str
-    private: bool = False
-    """Not listed in the lobby (joined by code only)."""
-
-
-_RECORD_DECODER = msgspec.msgpack.Decoder(TableRecord)
-
-
 class HostedTable:
     """A table on the host: the record, the match once started, bots, away seats, notes and chat."""
 
-    def __init__(self, record: TableRecord, folder: Path, match: Match[Any, Any] | None = None) -> None:
+    def __init__(self, record: TableRecord, match: Match[Any, Any] | None = None) -> None:
         self.record = record
-        self.folder = folder
         self.rules: Ruleset[Any, Any] = games.get(record.game)
         self.match = match
-        self.lock: SaveLock | None = None
-        """The lock on the table's save while this host plays it (so `chimera load` opens only a copy)."""
-        self.away: set[int] = set()
+        self.away: set[int] = set(record.away)
         """Person seats a bot plays for now, because their owner was absent too long on their turn."""
         self.here: dict[int, int] = {}
-        """Seat -> number of sessions sitting in it now."""
+        """Seat -> number of this host's sessions sitting in it now."""
         self.spectators = 0
+        """This host's sessions watching the table."""
+        self.remote: dict[int, int] = {}
+        """The other hosts' sessions: seat -> sessions (-1: spectators)."""
         self.notes: collections.deque[str] = collections.deque(maxlen=20)
         self.chat: collections.deque[str] = collections.deque(maxlen=20)
         self.told: collections.deque[tuple[int, str]] = collections.deque(maxlen=TOLD_LIMIT)
@@ -100,13 +74,19 @@ class HostedTable:
         self._bots: dict[int, Bot] = {}
         self._events: dict[tuple[int | None, int], tuple[Any, tuple[str, ...]]] = {}
         self._history: tuple[bytes, ...] | None = None
-        self.saver: asyncio.Task[None] | None = None
-        """Writes the table's saves in a thread, one at a time (see `save_later`)."""
-        self._save_data: bytes | None = None
-        self.turn: tuple[int | None, int] = (None, -1)
-        """(seat to act, step) when `turn_since` was taken."""
-        self.turn_since = 0.0
-        """The host clock's time when the seat to act got its turn (or the host took the table back)."""
+        self.guard = asyncio.Lock()
+        """Held while a change of this table is on its way to the store (one at a time on this host)."""
+        self.version = 0
+        """The store's version of the table this host holds (0: not stored yet)."""
+        self.row: TableRow | None = None
+        """The row as last committed or read."""
+        self.created_at = 0.0
+        self.turn_started = 0.0
+        """When the seat to act got its turn (seconds since the epoch, the same on every host)."""
+        self._turn_key: tuple[int | None, int] = (None, -1)
+        self.finished: float | None = None
+        self.told_turn: tuple[int | None, int] = (None, -1)
+        """The turn (seat, step) whose player was last told it is their move."""
         factories = games.bots(record.game)
         for seat, bot in enumerate(record.bots):
             if bot is not None:
@@ -156,19 +136,31 @@ class HostedTable:
             elif owner is None:
                 out.append(SeatInfo(name=name, kind="empty"))
             else:
-                here = self.here.get(seat, 0) > 0
+                here = self.sessions_at(seat) > 0
                 elsewhere = "" if here or where is None else where(owner)
                 kind = "away" if seat in self.away else "person"
                 out.append(SeatInfo(name=name, kind=kind, here=here, elsewhere=elsewhere))
         return tuple(out)
 
-    def info(self, identity: str | None = None, where: Callable[[str], str] | None = None) -> TableInfo:
+    def info(
+        self, identity: str | None = None, now: float = 0.0, where: Callable[[str], str] | None = None
+    ) -> TableInfo:
+        actor = self.to_act()
+        seconds = self.thinking(now) if actor is not None else 0.0
+        left = None
+        if actor is not None and self.record.pace == "turn" and not self.is_bot_seat(actor):
+            left = max(0.0, self.turn_started + self.record.turn_limit - now)
         return TableInfo(
+            pace=self.record.pace,
+            to_act="" if actor is None else self.record.names[actor],
+            your_turn=actor is not None and identity is not None and self.waits_for(identity),
+            turn_seconds=seconds,
+            time_left=left,
             code=self.code,
             game=self.record.game,
             title=self.rules.title,
             seats=self.seat_infos(where),
-            spectators=self.spectators,
+            spectators=self.sessions_at(-1),
             started=self.started,
             over=self.over,
             round=self.rules.round_label(self.match.state) if self.match is not None else "",
@@ -192,20 +184,39 @@ class HostedTable:
         """The bot that plays `seat` now: the seat's own, or an away-bot for an absent person, or None."""
         if seat in self._bots:
             return self._bots[seat]
-        if seat in self.away:
+        return self.away_bot(seat) if seat in self.away else None
+
+    def away_bot(self, seat: int) -> Bot:
+        """The bot that plays for the person of `seat` while they are away (the game's strongest)."""
+        bot = self._bots.get(seat)
+        if bot is None:
             factories = games.bots(self.record.game)
-            strongest = next(iter(factories))
-            bot = factories[strongest](self.rules, bot_seed(self.record.seed, seat))
+            bot = factories[next(iter(factories))](self.rules, bot_seed(self.record.seed, seat))
             self._bots[seat] = bot
-            return bot
-        return None
+        return bot
+
+    def others_here(self, seat: int) -> bool:
+        """Whether a person other than `seat`'s sits at the table now (on any host)."""
+        return any(
+            s != seat and owner is not None and self.sessions_at(s) > 0
+            for s, owner in enumerate(self.record.owners)
+        )
+
+    def waits_for(self, identity: str) -> bool:
+        """Whether it is `identity`'s move here (and no bot plays their seat)."""
+        seat = self.seat_of(identity)
+        return seat is not None and seat == self.to_act() and seat not in self.away
+
+    def sessions_at(self, seat: int) -> int:
+        """Sessions sitting in `seat` now, on every host (-1: watching)."""
+        local = self.spectators if seat == -1 else self.here.get(seat, 0)
+        return local + self.remote.get(seat, 0)
 
     def thinking(self, now: float) -> float:
         """Seconds the seat to act has had its turn at `now` (the clock restarts when the turn passes)."""
-        turn = (self.to_act(), len(self.match or ()))
-        if turn != self.turn:
-            self.turn, self.turn_since = turn, now
-        return max(0.0, now - self.turn_since)
+        if (self.to_act(), len(self.match or ())) != self._turn_key:  # changed here, not stored yet
+            return 0.0
+        return max(0.0, now - self.turn_started)
 
     def is_bot_seat(self, seat: int) -> bool:
         return self.record.bots[seat] is not None
@@ -232,29 +243,33 @@ class HostedTable:
         self.told.append((len(self.match or ()), line))
         self.notes.append(line)
 
-    def log_for(self, viewer: int | None) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    def log_for(
+        self, viewer: int | None, since: int | None = None
+    ) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
         """The log `viewer` may read (the game's lines with the table's own between them, where they were
-        said) and, for each line, what it caused (nothing for the table's lines)."""
+        said) and, for each line, what it caused (nothing for the table's lines). `since`: a step after which
+        `SINCE_MARK` is put, before what happened after it (a player's last move)."""
         assert self.match is not None
         texts = self.match.texts_for(viewer)
         events = self.log_events(viewer)
-        if not self.told:
+        if not self.told and since is None:
             return tuple(text for _, text in texts), events
-        told = sorted(self.told, key=lambda said: said[0])  # stable: lines said at one step keep their order
-        lines: list[str] = []
-        caused: list[tuple[str, ...]] = []
-        at = 0
-        for (step, text), happened in zip(texts, events, strict=True):
-            while at < len(told) and told[at][0] < step:
-                lines.append(told[at][1])
-                caused.append(())
-                at += 1
-            lines.append(text)
-            caused.append(happened)
-        for _, line in told[at:]:
-            lines.append(line)
-            caused.append(())
-        return tuple(lines), tuple(caused)
+        said: list[tuple[float, str, tuple[str, ...]]] = [
+            (step, text, happened) for (step, text), happened in zip(texts, events, strict=True)
+        ]
+        said += [(step + 0.5, line, ()) for step, line in self.told]  # after the actions taken so far
+        said.sort(key=lambda item: item[0])  # stable: lines said at one step keep their order
+        if since is not None and any(at > since + 0.25 for at, _, _ in said):
+            said.append((since + 0.25, SINCE_MARK, ()))
+            said.sort(key=lambda item: item[0])
+        return tuple(line for _, line, _ in said), tuple(caused for _, _, caused in said)
+
+    def last_move_of(self, seat: int) -> int | None:
+        """The step of `seat`'s latest action (its log entry's number, from 1), or None."""
+        if self.match is None:
+            return None
+        log = self.match.log
+        return next((step for step in range(len(log), 0, -1) if log[step - 1].seat == seat), None)
 
     def log_events(self, viewer: int | None) -> tuple[tuple[str, ...], ...]:
         """What each log line of `viewer` caused, from the `events` field of the views (cached)."""
@@ -270,98 +285,111 @@ class HostedTable:
             out.append(cached[1])
         return tuple(out)
 
-    # -- files -----------------------------------------------------------------------------------------
+    # -- the row in the store --------------------------------------------------------------------------
 
-    @property
-    def save_path(self) -> Path:
-        return self.folder / f"table-{self.code}.chimera"
-
-    @property
-    def record_path(self) -> Path:
-        return self.folder / f"table-{self.code}{RECORD_SUFFIX}"
-
-    def write_record(self) -> None:
-        """Write the seats record atomically.
-
-        Raises:
-            SaveError: when it cannot be written.
-        """
-        write_atomic(self.record_path, msgspec.msgpack.encode(self.record))
-
-    def autosave(self, now: datetime) -> None:
-        """Write the save of the match atomically, now (the host saves after a move with `save_later`).
-
-        Raises:
-            SaveError: when it cannot be written.
-        """
+    def to_row(self, version: int, now: float) -> TableRow:
+        """The table as it is now, as version `version` of its row (written at `now`)."""
+        record = msgspec.structs.replace(self.record, away=sorted(self.away))
+        save = None
         if self.match is not None:
-            save_match(self.match, self.save_path, now=now, created=self.record.created, seats=self.seats())
+            stamp = datetime.fromtimestamp(now).astimezone()
+            save = encode_match(self.match, now=stamp, created=record.created, seats=self.seats())
+        turn = (self.to_act(), len(self.match or ()))
+        over = self.over
+        return TableRow(
+            code=self.code,
+            game=record.game,
+            version=version,
+            setup=encode(record),
+            save=save,
+            told=encode(TableLog(told=list(self.told), notes=list(self.notes))),
+            private=record.private,
+            creator=record.creator,
+            created=self.created_at or now,
+            updated=now,
+            turn_started=self.turn_started if turn == self._turn_key else now,
+            finished=(self.finished or now) if over else None,
+            result=result_text(self.rules, self.match.state, record.names) if over and self.match else None,
+        )
 
-    def save_later(self, now: datetime) -> None:
-        """Encode the save of the match now (on the event loop, so it is this very position) and write it in
-        a thread; writes of one table happen one at a time, the newest waiting one replacing any older."""
-        if self.match is None:
+    def outcome(self) -> Outcome:
+        """The people of this finished table with their ranks (see `results.outcome_of`)."""
+        assert self.match is not None
+        return outcome_of(self.record, self.rules, self.match.state)
+
+    def adopt(self, row: TableRow) -> None:
+        """Make the table what `row` says (this host's match follows its log without a whole replay).
+
+        Raises:
+            SaveError: when the row cannot be read or its match does not replay.
+        """
+        record, told = read_row(row)
+        self.record = record
+        self.away = set(record.away)
+        for seat in list(self._bots):
+            if not self.is_bot_seat(seat) and seat not in self.away:
+                del self._bots[seat]
+        self.told.clear()
+        self.told.extend(told.told)
+        self.notes.clear()
+        self.notes.extend(told.notes)
+        if row.save is None:
+            self.match = None
+        else:
+            self._follow(row)
+        self.committed(row)
+
+    def committed(self, row: TableRow) -> None:
+        """`row`, made by `to_row` from the table as it is, now stands in the store."""
+        self.version, self.row = row.version, row
+        self.created_at, self.turn_started, self.finished = row.created, row.turn_started, row.finished
+        self._turn_key = (self.to_act(), len(self.match or ()))
+
+    def _follow(self, row: TableRow) -> None:
+        assert row.save is not None
+        name = f"table {row.code}"
+        save = decode_save(row.save, name)
+        match = self.match
+        if match is None or match.seed != save.seed or match.config != save.config:
+            self.match = restore(save, name).match
             return
-        self._save_data = encode_match(self.match, now=now, created=self.record.created, seats=self.seats())
-        if self.saver is None or self.saver.done():
-            self.saver = asyncio.get_running_loop().create_task(self._write_saves())
-
-    async def _write_saves(self) -> None:
-        while self._save_data is not None:
-            data, self._save_data = self._save_data, None
-            try:
-                await asyncio.to_thread(write_atomic, self.save_path, data)
-            except SaveError as exc:
-                log.error("table %s: %s", self.code, exc.message)
-
-    async def saved(self) -> None:
-        """Wait until every save asked for so far is written."""
-        while self.saver is not None and not self.saver.done():
-            await asyncio.shield(self.saver)
-
-    def release(self) -> None:
-        """Give up the save's lock (the host no longer plays this table), once its last save is written."""
-        if self.saver is not None and not self.saver.done():
-            self.saver.add_done_callback(lambda _: self.release())
+        mine, theirs = match.notations, save.log
+        common = 0
+        for a, b in zip(mine, theirs, strict=False):
+            if a != b:
+                break
+            common += 1
+        try:
+            if common < len(mine):
+                match.rewind(common)
+            for text in theirs[common:]:
+                match.submit(self.rules.parse(match.state, text))
+        except IllegalAction:
+            self.match = restore(save, name).match
             return
-        if self.lock is not None:
-            self.lock.release()
-            self.lock = None
-
-    def remove_files(self) -> None:
-        for path in (self.record_path, self.save_path):
-            with contextlib.suppress(OSError):
-                path.unlink()
+        if state_digest(match.state) != save.digest:
+            self.match = restore(save, name).match
 
 
-def load_table(record_path: Path) -> HostedTable:
-    """The table whose record is at `record_path`, with its match replayed from its save when it started.
+def table_of(row: TableRow) -> HostedTable:
+    """The table `row` holds.
 
     Raises:
-        SaveError: when the record or the save cannot be read or replayed.
+        SaveError: when it cannot be read or replayed.
     """
-    from chimera_tui.saves import read_bytes
-
-    data = read_bytes(record_path, limit=64 * 1024)
-    try:
-        record = _RECORD_DECODER.decode(data)
-    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError) as exc:
-        raise SaveError(f"'{record_path}' is not a table record: {exc}.", record_path) from exc
-    if not (len(record.bots) == len(record.owners) == len(record.names) == record.players):
-        raise SaveError(f"'{record_path}' does not describe its seats consistently.", record_path)
-    try:
-        games.get(record.game)
-    except games.UnknownGame as exc:
-        raise SaveError(f"'{record_path}' is a table of an unknown game.", record_path) from exc
-    table = HostedTable(record, record_path.parent)
-    if table.save_path != save_path_of(record_path):
-        raise SaveError(f"'{record_path}' names another table.", record_path)
-    if table.save_path.exists():
-        loaded = load(table.save_path)
-        table.match = loaded.match
+    record, _ = read_row(row)
+    table = HostedTable(record)
+    table.adopt(row)
     return table
 
 
-def save_path_of(record_path: Path) -> Path:
-    """The save beside the table record at `record_path`."""
-    return record_path.with_suffix(EXTENSION)
+__all__ = [
+    "HostedTable",
+    "TableLog",
+    "TableRecord",
+    "clean_code",
+    "new_code",
+    "read_row",
+    "record_problem",
+    "table_of",
+]

@@ -78,3 +78,18 @@ class Table(Protocol):
         ...
 
     def subscribe(self, listener: TableListener) -> None: ...
+
+
+def hand_off_due(table: Any, shown: int | None) -> bool:
+    """Whether a shared screen that last showed `shown`'s eyes (None: nobody's yet) must be hidden before it
+    shows the eyes of `table.seat`: more than one person plays at this terminal, the game hides anything,
+    and that seat would see something `shown` may not (`needs_hand_off`). The game screens ask this after
+    every change, and `tests/hand_offs.py` counts hand-offs with it."""
+    seat = table.seat
+    return bool(
+        seat is not None
+        and seat != shown
+        and len(table.human_seats()) > 1
+        and getattr(table.rules, "hidden_information", True)
+        and table.needs_hand_off(shown, seat)
+    )

@@ -9,17 +9,21 @@ from chimera_tui import games
 from chimera_tui.engine.bots import Bot, bot_seed
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
+from chimera_tui.table.ahead import AheadMixin
 from chimera_tui.table.base import Seat, TableListener
+from chimera_tui.table.standing import AskAhead, Standing, book
 
 Autosave = Callable[[Match[Any, Any]], None]
 
 
-class LocalTable:
+class LocalTable(AheadMixin):
     """A hot-seat table: every human seat plays at this terminal, bots play their own seats.
 
     Its `seat` follows the human to act; while a bot is to act it stays on the last human seat, so the
     screen keeps showing that player's view. `play_bot` makes one bot move; the screen calls it on a timer
-    so people can watch. After every change the `autosave` hook runs, then the listeners.
+    so people can watch. A person may answer ahead (`stand`, table/standing/): while the answer stands, the
+    table plays it for that seat when the seat is asked, as that seat's own action, so the keyboard stays
+    where it is. After every change the `autosave` hook runs, then the listeners.
     """
 
     def __init__(
@@ -29,6 +33,7 @@ class LocalTable:
         seats: Sequence[Seat],
         *,
         autosave: Autosave | None = None,
+        answers_ahead: bool = True,
     ) -> None:
         if len(seats) != match.config.players:
             raise ValueError(f"{len(seats)} seats for a {match.config.players}-player match")
@@ -47,8 +52,14 @@ class LocalTable:
                 if seat.bot not in factories:
                     raise ValueError(f"{games.title(game_id)} has no bot called {seat.bot!r}")
                 self._bots[i] = factories[seat.bot](self.rules, bot_seed(match.seed, i))
+        self._book = book(game_id) if answers_ahead else None
+        self._standing: dict[int, tuple[Standing, ...]] = {}
+        """Each person's standing answers, in the order given (table/standing/)."""
+        self._asking: AskAhead | None = None
+        self._asked: set[tuple[int, str]] = set()
         humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
         self._seat: int | None = humans[0] if humans else None
+        self._asking = self._next_ask()
         self._follow()
 
     # -- seeing ----------------------------------------------------------------------------------------
@@ -56,11 +67,6 @@ class LocalTable:
     @property
     def seat(self) -> int | None:
         return self._seat
-
-    def _follow(self) -> None:
-        actor = self.rules.to_act(self.match.state)
-        if actor is not None and actor not in self._bots:
-            self._seat = actor
 
     def view(self) -> Any:
         if self.rules.is_over(self.match.state):
@@ -125,10 +131,13 @@ class LocalTable:
             return "The game is over."
         if actor in self._bots:
             return f"It is {self.seats[actor].name}'s turn (a bot)."
+        if self._asking is not None:
+            return f"{self.seats[self._asking.seat].name} is answering ahead first."
         try:
             self.match.submit(action)
         except IllegalAction as exc:
             return exc.reason
+        self._answer_ahead()
         self._changed()
         return None
 
@@ -166,8 +175,10 @@ class LocalTable:
         if decided is None or decided[0] is not self.match.state or not self.bot_to_act():
             return None
         self.match.submit(decided[1])
+        line = self.match.texts[-1]
+        self._answer_ahead()
         self._changed()
-        return self.match.texts[-1]
+        return line
 
     def undo_refusal(self) -> str | None:
         if self._seat is None:
@@ -178,7 +189,9 @@ class LocalTable:
         if (reason := self.undo_refusal()) is not None:
             return reason
         assert self._seat is not None
+        self._standing.pop(self._seat, None)  # taking an action back asks again what was answered ahead
         self.match.undo(self._seat)
+        self._asking = self._next_ask()
         self._changed()
         return None
 
@@ -213,5 +226,8 @@ class LocalTable:
         self._follow()
         if self.autosave is not None:
             self.autosave(self.match)
+        self._tell()
+
+    def _tell(self) -> None:
         for listener in list(self._listeners):
             listener()

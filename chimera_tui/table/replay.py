@@ -62,6 +62,13 @@ class ReplayMatch:
         return tuple(entry for entry in self._full.texts_for(viewer) if entry[0] <= self._step)
 
 
+UNFINISHED = (
+    "This game is not finished, so its replay shows only what everyone sees; "
+    "chimera replay FILE --reveal shows each seat's view."
+)
+"""Why an unfinished game's replay shows no seat's view."""
+
+
 class ReplayTable:
     """A replay of `match` (the whole recorded game) at one step, through one seat's eyes or everyone's."""
 
@@ -73,6 +80,7 @@ class ReplayTable:
         *,
         step: int = 0,
         viewpoint: int | None = None,
+        reveal: bool = True,
     ) -> None:
         if len(seats) != match.config.players:
             raise ValueError(f"{len(seats)} seats for a {match.config.players}-player match")
@@ -84,7 +92,10 @@ class ReplayTable:
         self._listeners: list[TableListener] = []
         self._events: dict[tuple[int, int | None], tuple[str, ...]] = {}
         self._labels = tuple(self.rules.round_label(match.state_at(i)) for i in range(len(match) + 1))
-        self._viewpoint = viewpoint
+        self.reveal = reveal
+        """Each seat's view may be shown although the recorded game is not finished (`chimera replay FILE
+        --reveal`); the menu's and the plain command's replays pass False."""
+        self._viewpoint = viewpoint if viewpoint is None or self.reveals_seats else None
         self._step = max(0, min(step, len(match)))
         self.match = ReplayMatch(match, self._step)
 
@@ -154,15 +165,27 @@ class ReplayTable:
             step -= 1
         return step
 
+    @property
+    def reveals_seats(self) -> bool:
+        """Whether a seat's view may be shown: the recorded game is finished (everything is public then, as
+        at the table), or the replay was opened with `reveal`. An unfinished game is shown as everyone sees
+        it, so a hot-seat player cannot look at another's hand from the menu."""
+        return self.reveal or self.rules.is_over(self.full.state)
+
     def set_viewpoint(self, seat: int | None) -> None:
         if seat is not None and not 0 <= seat < len(self.seats):
             raise ValueError(f"there is no seat {seat}")
+        if seat is not None and not self.reveals_seats:
+            raise ValueError(UNFINISHED)
         if seat != self._viewpoint:
             self._viewpoint = seat
             self._changed()
 
     def cycle_viewpoint(self) -> None:
-        """Everyone, then each seat in turn, then everyone again."""
+        """Everyone, then each seat in turn, then everyone again (only everyone while `reveals_seats` is
+        False)."""
+        if not self.reveals_seats:
+            return
         seat = self._viewpoint
         self.set_viewpoint(0 if seat is None else (seat + 1 if seat + 1 < len(self.seats) else None))
 
@@ -249,6 +272,20 @@ class ReplayTable:
         return REPLAY_REFUSAL
 
     def undo(self) -> str | None:
+        return REPLAY_REFUSAL
+
+    # -- answering ahead: nobody answers in a replay ---------------------------------------------------------
+
+    def offers(self) -> tuple[Any, ...]:
+        return ()
+
+    def standing(self) -> tuple[Any, ...]:
+        return ()
+
+    def asking(self) -> None:
+        return None
+
+    def give(self, answers: Sequence[Any]) -> str | None:
         return REPLAY_REFUSAL
 
     # -- listeners -------------------------------------------------------------------------------------

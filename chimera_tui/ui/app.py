@@ -13,14 +13,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
 
 import chimera_tui.styles
 from chimera_tui.launch import LaunchPlan
 from chimera_tui.ui import collector
-from chimera_tui.ui.commands import ChimeraCommands
+from chimera_tui.ui.commands import ChimeraCommands, ChimeraSystemCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.signals import EndsOnSignals
@@ -44,7 +43,7 @@ class ChimeraApp(EndsOnSignals[int]):
 
     TITLE = "Chimera Tabletop"
     CSS_PATH: ClassVar[Any] = [str(STYLES / "app.tcss")]
-    COMMANDS = App.COMMANDS | {ChimeraCommands}
+    COMMANDS = {ChimeraSystemCommands, ChimeraCommands}
     BINDINGS = [
         # priority: Ctrl+Q works over every dialog (Station opens one as a game starts).
         Binding(
@@ -190,7 +189,7 @@ class ChimeraApp(EndsOnSignals[int]):
     def _open_game(self, start: GameStart, from_dialog: bool) -> None:
         from chimera_tui.saves import new_save_path
         from chimera_tui.table.local import LocalTable
-        from chimera_tui.ui.games import screen_class
+        from chimera_tui.ui.games.lesson import screen_for
 
         self._unsaved = None
         if from_dialog:
@@ -207,7 +206,7 @@ class ChimeraApp(EndsOnSignals[int]):
         self._table = table
         if start.save_path is None:
             self._write(table, quiet=True)
-        self.push_screen(screen_class(start.game_id)(table, bot_delay=self.bot_delay))
+        self.push_screen(screen_for(start.game_id, lesson=start.lesson)(table, bot_delay=self.bot_delay))
         collector.thaw()  # the game screen this one replaces, if any, can go
         settle = self.settle_garbage if self.settle_garbage is not None else not self.is_headless
         if settle:

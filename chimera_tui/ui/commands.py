@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.system_commands import SystemCommandsProvider
 
 from chimera_tui import games
 
@@ -51,3 +52,24 @@ class ChimeraCommands(Provider):
                 yield Hit(
                     score, matcher.highlight(name), partial(self.app.run_action, action), help=help_text
                 )
+
+
+class ChimeraSystemCommands(SystemCommandsProvider):
+    """Textual's own commands (theme, keys, screenshot) without its Quit, which `ChimeraCommands` offers
+    already (two Quits in one list), and none at all over the hand-off screen, where only Quit leads
+    anywhere."""
+
+    async def discover(self) -> Hits:
+        async for hit in super().discover():
+            if self._offered(hit.text or str(hit.prompt)):
+                yield hit
+
+    async def search(self, query: str) -> Hits:
+        async for hit in super().search(query):
+            if self._offered(hit.text or str(hit.prompt)):
+                yield hit
+
+    def _offered(self, name: str) -> bool:
+        from chimera_tui.ui.screens.handoff import HandOffScreen
+
+        return name != "Quit" and not isinstance(self.screen, HandOffScreen)

@@ -96,7 +96,7 @@ async def _warm() -> None:
 
     folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
     host = TableHost(folder, bot_delay=0.0)
-    host.start()
+    await host.open()
     server = await host.serve_unix(folder / "host.sock")
     try:
         app = LobbyApp(str(folder / "host.sock"), host.issue_ticket("warm-up", "Warm"))

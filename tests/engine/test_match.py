@@ -59,6 +59,23 @@ def test_undo_refused_for_another_seats_action() -> None:
         m.undo(1)
 
 
+def test_rewind_drops_later_actions_whoever_took_them() -> None:
+    """A table host rewinds a match its store did not take the last actions of (no undo policy applies)."""
+    m = new()
+    m.submit(Take(1))
+    m.submit(Roll())  # another seat, and a random outcome: undo would refuse both
+    assert m.texts_for(0) and m.texts
+    m.rewind(1)
+    assert m.notations == ("take 1",) and m.state == m.state_at(1) and not m.can_redo()
+    assert len(m.texts) == 1 and len(m.texts_for(0)) == 1  # the log in words follows
+    m.submit(Take(2))
+    assert m.notations == ("take 1", "take 2")
+    m.rewind(0)
+    assert len(m) == 0 and m.state == Match(RULES, GameConfig(players=2), 3).state
+    with pytest.raises(IndexError):
+        m.rewind(1)
+
+
 def test_undo_with_empty_log() -> None:
     assert new().undo_refusal(0) == "There is nothing to undo."
 

@@ -202,3 +202,22 @@ async def test_reopening_the_save_in_play_keeps_its_lock(tmp_path: Path) -> None
         app.action_menu()
         await pilot.pause()
         assert app._lock is None and not lock_path_for(path).exists()
+
+
+async def test_game_names_show_whole_at_80_columns(tmp_path: Path) -> None:
+    """Issue 24: the load screen cut "Chimera Stat…" at 80 columns; a name that does not fit leaves out the
+    word every game shares, and nothing is cut."""
+    from chimera_tui.engine.match import Match
+    from chimera_tui.engine.ruleset import GameConfig
+    from chimera_tui.games import get
+
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    for game in ("station", "codename"):
+        match = Match(get(game), GameConfig(players=2), 3)
+        save_match(match, saves / f"{game}.chimera", now=NOW, seats=(Seat("Ada"), Seat("Brook")))
+    app = ChimeraApp(saves=saves, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _checked(app, pilot)
+        shown = "\n".join(_lines(screen))
+        assert " Station " in shown and " Codename " in shown and "…" not in shown.split("Ada")[0]

@@ -104,11 +104,12 @@ def pids_by_name(log: Path) -> dict[str, int]:
 
 
 async def prepare_table(saves: Path, keys: list[asyncssh.SSHKey]) -> str:
-    """A four-player Station table whose seats belong to `keys`, saved in `saves` for the server to resume."""
+    """A four-player Station table whose seats belong to `keys`, kept in the store in `saves` (the server's
+    data folder) for the server to resume."""
     folder = Path(tempfile.mkdtemp(prefix="chb-"))
     saves.mkdir(mode=0o700, parents=True, exist_ok=True)
     host = TableHost(saves)
-    host.start()
+    await host.open()
     code = ""
     server = await host.serve_unix(folder / "host.sock")
     links = []
@@ -210,7 +211,7 @@ async def bench(column: str, sessions: int, connects: int, moves: int, merge_wai
     mode, _, checkout = column.partition("@")
     folder = Path(tempfile.mkdtemp(prefix=f"chimera-bench-{mode}-"))
     keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(4)]
-    await prepare_table(folder / "saves", keys)
+    await prepare_table(folder / "data", keys)
     ksmd_before = merging_cpu()
     server, port = await start_server(folder, mode, sessions, Path(checkout) if checkout else None)
     log = folder / "server.log"

@@ -33,6 +33,7 @@ import asyncssh
 
 from chimera_tui.ui.games.station.screen import AREA_PANES, AREAS
 from tests.server.crowd_ssh import client_pids
+from tests.server.stored import StoredTables
 
 QUIET_KEY = 0.25
 QUIET_PAINT = 0.5
@@ -139,12 +140,11 @@ async def bench(moves: int, truecolor: bool) -> None:
         alice.process.stdin.write(b"n")
         await alice.wait_for(b"Open a table")
         alice.process.stdin.write(b"\x1b[15~")  # F5: Station, two people (the dialog's first choices)
-        saves = folder / "saves"
+        stored = StoredTables(folder / "data")
         async with asyncio.timeout(30):
-            while not list(saves.glob("table-*.seats")):
+            while not stored.codes():
                 await asyncio.sleep(0.05)
-        (record,) = saves.glob("table-*.seats")
-        code = record.name.removeprefix("table-").removesuffix(".seats")
+        (code,) = stored.codes()
         bob, _ = await open_session(port, "bob", truecolor)
         await bob.quiet(QUIET_PAINT)
         bob.process.stdin.write(b"j")

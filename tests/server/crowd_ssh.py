@@ -30,11 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncssh
-import msgspec
 
-from chimera_tui.saves import SaveError, load
-from chimera_tui.server.tables import TableRecord
 from tests.server.ssh_helpers import Screen, terminal
+from tests.server.stored import StoredTables
 
 LIMIT = 50.0
 """Seconds one phase may take at most (a hang, not a timing assertion)."""
@@ -131,40 +129,6 @@ def client_pids(log: Path) -> list[int]:
     return [int(pid) for _, pid in started if Path(f"/proc/{pid}").exists()]
 
 
-class Saves:
-    """The tables as the server saved them: whose table is which, how many actions, who is to act."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self._seen: dict[Path, tuple[tuple[int, int], int, int | None]] = {}
-
-    def code_of(self, identity: str) -> str | None:
-        for path in self.folder.glob("table-*.seats"):
-            with contextlib.suppress(OSError, msgspec.DecodeError, msgspec.ValidationError):
-                record = msgspec.msgpack.decode(path.read_bytes(), type=TableRecord)
-                if record.creator == identity:
-                    return record.code
-        return None
-
-    def turn(self, code: str) -> tuple[int, int | None]:
-        """(actions taken, seat to act) of table `code` as last saved; (-1, None) before its first save."""
-        path = self.folder / f"table-{code}.chimera"
-        try:
-            info = path.stat()
-        except OSError:
-            return -1, None
-        stamp = (info.st_mtime_ns, info.st_size)
-        cached = self._seen.get(path)
-        if cached is None or cached[0] != stamp:
-            try:
-                loaded = load(path)
-            except SaveError:  # caught between writes: read it again next time
-                return (cached[1], cached[2]) if cached else (-1, None)
-            cached = (stamp, len(loaded.match), loaded.rules.to_act(loaded.match.state))
-            self._seen[path] = cached
-        return cached[1], cached[2]
-
-
 async def _phase(crowd: Crowd, name: str, work: Awaitable[object]) -> None:
     """Await `work`, noting how long it took as phase `name`."""
     began = time.perf_counter()
@@ -189,7 +153,7 @@ async def _connect(port: int, player: Player) -> None:
     await player.term.wait_for(b"lobby")
 
 
-async def _sit(first: Player, second: Player, saves: Saves) -> str:
+async def _sit(first: Player, second: Player, saves: StoredTables) -> str:
     """`first` opens a two-seat Station table from the lobby, `second` joins it by its code."""
     first.term.keys(b"n")
     await first.term.wait_for(b"Open a table")
@@ -205,7 +169,7 @@ async def _sit(first: Player, second: Player, saves: Saves) -> str:
     return code
 
 
-async def _play(code: str, seats: tuple[Player, Player], moves: int, saves: Saves) -> None:
+async def _play(code: str, seats: tuple[Player, Player], moves: int, saves: StoredTables) -> None:
     """Make `moves` actions at table `code` by keys, each seen on the other player's terminal."""
     while saves.turn(code)[1] is None:
         await asyncio.sleep(0.05)
@@ -233,7 +197,7 @@ async def crowd(sessions: int = 20, moves: int = 3) -> Crowd:
     folder = Path(tempfile.mkdtemp(prefix="chimera-crowd-"))
     server, port, log = await start_server(folder)
     players = [Player(f"p{i:02d}", asyncssh.generate_private_key("ssh-ed25519")) for i in range(sessions)]
-    saves = Saves(folder / "saves")
+    saves = StoredTables(folder / "data")
     try:
         await _phase(result, "connect", asyncio.gather(*(_connect(port, p) for p in players)))
         pairs = [(players[i], players[i + 1]) for i in range(0, sessions, 2)]

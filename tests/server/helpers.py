@@ -10,7 +10,10 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from chimera_tui.engine.match import Match
+from chimera_tui.saves import decode_save, restore
 from chimera_tui.server import protocol as P
 from chimera_tui.server.host import TableHost
 from chimera_tui.table.remote import HostLink, RemoteTable
@@ -33,8 +36,7 @@ async def hosted(saves: Path, **kwargs: object) -> AsyncIterator[Hosted]:
     """A resumed, started host serving a Unix socket (its folder is short: socket paths are limited)."""
     folder = Path(tempfile.mkdtemp(prefix="chs-"))
     host = TableHost(saves, bot_delay=0.01, **kwargs)  # type: ignore[arg-type]
-    host.resume()
-    host.start()
+    await host.open()
     server = await host.serve_unix(folder / "host.sock")
     try:
         yield Hosted(host, folder / "host.sock")
@@ -43,6 +45,13 @@ async def hosted(saves: Path, **kwargs: object) -> AsyncIterator[Hosted]:
         await host.close()
         await server.wait_closed()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+async def stored_match(host: TableHost, code: str) -> Match[Any, Any]:
+    """The match of table `code` as the host's store holds it (replayed from its save bytes)."""
+    row = await host.store.load(code)
+    assert row is not None and row.save is not None
+    return restore(decode_save(row.save, code), code).match
 
 
 async def until(condition: Callable[[], bool], what: str = "the condition") -> None:

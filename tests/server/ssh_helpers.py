@@ -48,8 +48,7 @@ class Served:
 async def served(saves: Path, starter: ClientStarter | None = None, **options: Any) -> AsyncIterator[Served]:
     folder = Path(tempfile.mkdtemp(prefix="chs-"))
     host = TableHost(saves, bot_delay=0.01)
-    host.resume()
-    host.start()
+    await host.open()
     server = await host.serve_unix(folder / "host.sock")
     front = SshFrontEnd(
         host, folder / "host.sock", folder / "data", SshOptions(port=0, **options), starter=starter
@@ -75,7 +74,10 @@ class Screen:
 
     async def _read(self) -> None:
         while True:
-            data = await self.process.stdout.read(65536)
+            try:
+                data = await self.process.stdout.read(65536)
+            except asyncssh.Error:  # the server went away (a test killed it)
+                return
             if not data:
                 return
             self.received += data

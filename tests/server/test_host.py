@@ -4,20 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import subprocess
-import sys
 from pathlib import Path
 
 import msgspec
 import pytest
 
 from chimera_tui import games
-from chimera_tui.saves import load, state_digest
+from chimera_tui.saves import state_digest
 from chimera_tui.server import protocol as P
-from chimera_tui.server.host import Limits, TableHost
+from chimera_tui.server.host import Limits
 from chimera_tui.table.remote import AWAY, HostError
 from chimera_tui.ui.screens.lobby import clock_text
-from tests.server.helpers import hosted, play, tapped_link, until
+from tests.server.helpers import hosted, play, stored_match, tapped_link, until
 
 
 async def test_two_people_play_station_each_seeing_only_their_own_view(tmp_path: Path) -> None:
@@ -44,10 +42,8 @@ async def test_two_people_play_station_each_seeing_only_their_own_view(tmp_path:
         idle = b if actor == 0 else a
         assert idle.legal_actions() == ()
         assert idle.submit(rules.legal_actions(table.match.state)[0]) is not None
-        # The save in the folder (written in a thread after each move) is the ordinary format, and replays to
-        # the same position.
-        await h.host.flush()
-        assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
+        # The store holds the match as the ordinary save format, and it replays to the same position.
+        assert state_digest((await stored_match(h.host, a.code)).state) == state_digest(table.match.state)
         await alice.close()
         await bob.close()
 
@@ -165,41 +161,6 @@ async def test_the_away_bot_plays_for_an_absent_player_and_hands_back(tmp_path: 
         assert a.log().index(back_line) < len(a.log()) - 1  # later moves read after it
         await alice.close()
         await bob.close()
-
-
-async def test_a_restarted_host_resumes_the_table_exactly(tmp_path: Path) -> None:
-    async with hosted(tmp_path) as h:
-        alice = await h.link("SHA256:alice", "Alice")
-        a = await alice.create("station", 2, bots=(None, "greedy"), seed=9)
-        await until(lambda: a.started)
-        await play([a], 5)
-        code = a.code
-        table = h.host.tables[code]
-        await alice.close()
-    assert table.match is not None  # the host has stopped: this is where it left the table
-    log, digest = table.match.notations, state_digest(table.match.state)
-    again = TableHost(tmp_path)
-    assert again.resume() == [code]
-    resumed = again.tables[code].match
-    assert resumed is not None
-    assert resumed.notations == log and state_digest(resumed.state) == digest
-    # The host holds the save's lock, so another process (`chimera load`) sees it in use.
-    probe = "import sys; from chimera_tui.saves import is_in_use; print(is_in_use(sys.argv[1]) is not None)"
-    seen = subprocess.run(
-        [sys.executable, "-c", probe, str(table.save_path)], capture_output=True, text=True, timeout=60
-    )
-    assert seen.stdout.strip() == "True", seen.stderr
-    await again.close()
-    async with hosted(tmp_path) as h:
-        alice = await h.link("SHA256:alice", "Alice")
-        a = await alice.join(code)
-        assert a.seat == 0
-        match = h.host.tables[code].match
-        assert match is not None
-        await until(lambda: a.step == len(match) and a.to_act() == 0)  # the bot has had its turn
-        assert a.view() == match.rules.view(match.state, 0)
-        await play([a], 2)
-        await alice.close()
 
 
 async def test_requests_are_refused_with_reasons(tmp_path: Path) -> None:
@@ -366,41 +327,6 @@ async def test_updates_carry_only_the_log_lines_a_session_lacks(tmp_path: Path) 
         assert c.log() == tuple(text for _, text in table.match.texts_for(None))
         for link in (alice, bob, late):
             await link.close()
-
-
-async def test_saves_are_written_off_the_event_loop_one_at_a_time(tmp_path: Path) -> None:
-    async with hosted(tmp_path) as h:
-        alice = await h.link("SHA256:alice", "Alice")
-        a = await alice.create("codename", 2, bots=(None, "random"), seed=2)
-        await until(lambda: a.started)
-        table = h.host.tables[a.code]
-        writes: list[str] = []
-        import chimera_tui.server.tables as tables_module
-
-        real = tables_module.write_atomic
-
-        def slow_write(path: Path, data: bytes) -> None:
-            import threading
-
-            writes.append(threading.current_thread().name)
-            real(path, data)
-
-        tables_module.write_atomic = slow_write  # type: ignore[assignment]
-        try:
-            for _ in range(3):
-                step = a.step
-                await until(lambda: bool(a.legal_actions()) or a.to_act() is None)
-                if a.to_act() is None:
-                    break
-                assert a.submit(a.legal_actions()[0]) is None
-                await until(lambda step=step: a.step > step)
-            await h.host.flush()
-        finally:
-            tables_module.write_atomic = real  # type: ignore[assignment]
-        assert writes and all(name != "MainThread" for name in writes)
-        assert table.match is not None
-        assert state_digest(load(table.save_path).match.state) == state_digest(table.match.state)
-        await alice.close()
 
 
 async def test_a_screen_failing_on_the_hosts_news_costs_no_connection(tmp_path: Path) -> None:

@@ -294,10 +294,11 @@ async def test_the_create_dialog_tabs_through_its_fields_offers_the_away_limit_a
             assert isinstance(dialog, CreateDialog)
             assert dialog.request().away_limit == 300.0  # the host's default comes first
             order = []
-            for _ in range(4):
+            for _ in range(5):
                 order.append(app.focused.id if app.focused else None)
                 await pilot.press("tab")
-            assert order == ["game", "visibility", "away", "players"]  # never the scrolling box
+            # never the scrolling box; what a live table does when its time runs out is not asked (hidden)
+            assert order == ["game", "visibility", "pace", "away", "players"]
             keys = {b.binding.action for b in dialog.active_bindings.values() if b.binding.show}
             assert {"open", "dismiss_none"} <= keys and dialog.query_one(KeysFooter).display
             dialog.query_one("#away", Select).value = 60.0
@@ -305,7 +306,30 @@ async def test_the_create_dialog_tabs_through_its_fields_offers_the_away_limit_a
             await pilot.press("f5")
             await until(lambda: isinstance(app.screen, WaitingScreen))
             (table,) = h.host.tables.values()
-            assert table.record.away_limit == 60.0
+            assert table.record.away_limit == 60.0 and table.record.pace == "live"
+
+
+async def test_the_create_dialog_opens_a_turn_based_table(tmp_path: Path) -> None:
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            await pilot.press("n")
+            await until(lambda: isinstance(app.screen, CreateDialog))
+            dialog = app.screen
+            assert isinstance(dialog, CreateDialog)
+            dialog.query_one("#pace", Select).value = str(86400.0)
+            await pilot.pause()
+            assert (
+                dialog.query_one("#timeout", Select).display and not dialog.query_one("#away", Select).display
+            )
+            dialog.query_one("#timeout", Select).value = "replace"
+            await pilot.pause()
+            await pilot.press("f5")
+            await until(lambda: isinstance(app.screen, WaitingScreen))
+            (table,) = h.host.tables.values()
+            record = table.record
+            assert (record.pace, record.turn_limit, record.on_timeout) == ("turn", 86400.0, "replace")
 
 
 async def test_the_lobby_shows_every_state_whole_at_80_columns_and_keeps_the_cursor(tmp_path: Path) -> None:

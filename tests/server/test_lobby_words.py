@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
-from chimera_tui.ui.screens.seat_words import seats_text
+from chimera_tui.ui.screens.lobby_words import seats_text
 from tests.server.helpers import hosted, until
 
 

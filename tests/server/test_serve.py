@@ -17,6 +17,7 @@ import pytest
 from chimera_tui.cli import main
 from tests.server.helpers import HANG
 from tests.server.ssh_helpers import terminal
+from tests.server.stored import StoredTables
 
 
 async def _start(tmp_path: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int]:
@@ -73,18 +74,20 @@ async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
         screen.keys(b"n")
         await screen.wait_for(b"Open a table")
         screen.keys(b"\x1b[15~")
-        saves = tmp_path / "saves"
+        stored = StoredTables(tmp_path / "data")
         async with asyncio.timeout(HANG):
-            while not list(saves.glob("table-*.seats")):
+            while not stored.codes():
                 await asyncio.sleep(0.05)
-        (record,) = saves.glob("table-*.seats")
-        code = record.name.removeprefix("table-").removesuffix(".seats")
+        (code,) = stored.codes()
         await screen.wait_for(code.encode())
         conn.close()
     finally:
         process.kill()  # kill -9: nothing is flushed
         await process.wait()
     assert os.stat(tmp_path / "data" / "ssh_host_ed25519_key").st_mode & 0o077 == 0
+    assert os.stat(tmp_path / "data").st_mode & 0o777 == 0o700
+    for name in ("chimera.db", "chimera.db-wal", "chimera.db-shm"):
+        assert os.stat(tmp_path / "data" / name).st_mode & 0o777 == 0o600, name
     process, port = await _start(tmp_path)
     try:
         conn = await _connect(port, key)

@@ -1,4 +1,4 @@
-"""SVG snapshots of the Codename: Chimera screen in every phase, at 80×24 and 160×50.
+"""SVG snapshots of the Codename: Chimera screen in every phase, at 80×24, 120×40 and 160×50.
 
 Each app starts from a match advanced in code with the greedy bot for both seats (fixed seeds), stopped at the
 first moment seat 1 (a person) must decide in the wanted phase; seat 2 is a bot. Saves go to a temporary
@@ -19,7 +19,11 @@ from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 SEED = 24
 """A 2-player game in which the greedy bots reach every phase, the reaction window included."""
 
@@ -143,3 +147,29 @@ class TestCodenameFlows:
             press=["wait:200", "question_mark", "wait:200"],
             terminal_size=(80, 24),
         )
+
+
+class TestAnswerAhead:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_asked_ahead_when_an_auction_opens(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        """Three people: the dealer has taken a card and, still at the keyboard, is asked ahead how to bid
+        (issue 24), the line above the footer saying so."""
+        from textual.screen import ModalScreen
+
+        from chimera_tui.ui.dialogs.ahead import AnswerAheadDialog
+
+        start = advanced(Phase.DEAL, players=3, seats="human,human,human", seed=5)
+        app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
+
+        async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(pilot.app.screen, AnswerAheadDialog):
+                    break
+                if isinstance(pilot.app.screen, ModalScreen):
+                    await pilot.press("enter")  # the hand-off; then Enter takes the card under the cursor
+                elif pilot.app._table.match.state.phase is Phase.DEAL:
+                    await pilot.press("enter")
+            await pilot.pause(0.3)
+
+        assert snap_compare(app, run_before=run_before, terminal_size=size)

@@ -1,4 +1,4 @@
-"""SVG snapshots of the Imaginarium screen at 80×24 and 160×50 (pytest-textual-snapshot): every phase of a
+"""SVG snapshots of the Imaginarium screen at 80×24, 120×40 and 160×50 (pytest-textual-snapshot): every phase of a
 turn, the dialogs that open by themselves, the fork on the track, the Exhausteur's victim, team play and the
 results.
 
@@ -18,7 +18,11 @@ import pytest
 from chimera_tui.launch import LaunchPlan, load_start
 from chimera_tui.ui.app import ChimeraApp
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 SAMPLES = Path(__file__).parents[2] / "saves"
 
 

@@ -1,4 +1,4 @@
-"""SVG snapshots of the Chimera Station screen at 80×24 and 160×50 (pytest-textual-snapshot).
+"""SVG snapshots of the Chimera Station screen at 80×24, 120×40 and 160×50 (pytest-textual-snapshot).
 
 Games start from fixed seeds or from the sample positions in ``saves/`` (written by
 ``saves/make_station_samples.py``); bots move without delay, and a loaded sample autosaves to a temporary
@@ -16,7 +16,11 @@ import pytest
 from chimera_tui.launch import LaunchPlan, load_start, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 SAMPLES = Path(__file__).parents[2] / "saves"
 
 

@@ -35,7 +35,9 @@ async def test_menu_keys_open_each_screen(tmp_path: Path) -> None:
         assert isinstance(app.screen, NewGameScreen)
         await pilot.press("escape", "l")
         assert isinstance(app.screen, LoadGameScreen)
-        await pilot.press("escape", "down", "down", "enter")
+        await pilot.press("escape", "t")
+        assert app.screen.__class__.__name__ == "LearnScreen"
+        await pilot.press("escape", "down", "down", "down", "enter")
         assert app.screen.__class__.__name__ == "RulesScreen"
 
 

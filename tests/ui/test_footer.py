@@ -49,7 +49,7 @@ def _shown(app: App[None]) -> list[str]:
 
 async def test_focus_changes_update_the_footer_in_place() -> None:
     app = FooterApp()
-    async with app.run_test(size=(80, 10)) as pilot:
+    async with app.run_test(size=(120, 10)) as pilot:
         footer = app.query_one(KeysFooter)
         rebuilt: list[int] = []
         original = footer.recompose
@@ -91,7 +91,7 @@ async def test_laying_out_or_resizing_the_footer_builds_no_keys() -> None:
     """Issue 10's first frame: once the footer has its keys, its first layout (its width known) and a resize
     make no key widgets, not even models to compare; those used to hold up the first frame's bytes."""
     app = FooterApp()
-    async with app.run_test(size=(80, 10)) as pilot:
+    async with app.run_test(size=(120, 10)) as pilot:
         await pilot.pause()
         made: list[FooterKey] = []
         original = FooterKey.__init__
@@ -104,7 +104,7 @@ async def test_laying_out_or_resizing_the_footer_builds_no_keys() -> None:
         try:
             footer = app.query_one(KeysFooter)
             footer.bindings_changed(app.screen)
-            await pilot.resize_terminal(100, 12)
+            await pilot.resize_terminal(140, 12)  # both 100 columns or more: the same keys
             await pilot.pause()
             footer.bindings_changed(app.screen)
             await pilot.pause()
@@ -112,3 +112,21 @@ async def test_laying_out_or_resizing_the_footer_builds_no_keys() -> None:
             FooterKey.__init__ = original  # type: ignore[method-assign]
         assert made == []
         assert _shown(app)
+
+
+async def test_below_100_columns_only_the_keys_that_work_now_show() -> None:
+    """Issue 24: at 80 columns a game's footer was cut at the right; there, keys greyed out for the moment and
+    the palette's reminder are left out (the greyed key still answers when pressed)."""
+    app = FooterApp()
+    async with app.run_test(size=(120, 10)) as pilot:
+        app.query_one("#d").focus()
+        await pilot.pause()
+        wide = _shown(app)
+        assert "Extra" in wide and "palette" in wide
+        await pilot.resize_terminal(80, 10)
+        await pilot.pause()
+        narrow = _shown(app)
+        assert "Extra" not in narrow and "palette" not in narrow
+        await pilot.resize_terminal(120, 10)
+        await pilot.pause()
+        assert _shown(app) == wide

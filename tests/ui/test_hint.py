@@ -129,8 +129,13 @@ def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
     level = _result("a", ("a", 200, 100.0), ("b", 100, 50.0))
     assert hint_reason(level, words) == "wins 50% of 200 playouts, as often as the next best (B: 50%)."
     kept = _result("a", ("a", 200, 80.0), ("b", 30, 13.5))  # a game's own choice, not clearly beaten
-    assert (
-        hint_reason(kept, words) == "wins 40% of 200 playouts; the next best (B: 45%) was not clearly better."
+    assert hint_reason(kept, words) == (
+        "wins 40% of 200 playouts; B won 45% of its 30, too few playouts to tell the two apart: either is sound."
+    )
+    rule = _result("a", ("a", 12, 4.0), ("b", 23, 12.0))  # the game's own choice, kept though tried less
+    assert hint_reason(rule, words) == (
+        "wins 33% of 12 playouts, the game's own rule of thumb here; B won 52% of its 23, not clearly more: "
+        "either is sound."
     )
     sure = _result("a", ("a", 90, 90.0), ("b", 10, 2.0))
     assert (
@@ -208,3 +213,43 @@ async def test_a_search_bot_thinks_off_the_event_loop_and_says_so(
         await pilot.pause()
         assert len(table.match) == 2 and table.match.log[-1].seat == 1
         assert not app.screen.query(BotThinking)
+
+
+async def test_a_hint_shows_its_progress_and_h_or_escape_cancels_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While the search runs, the line says how far it is against its time limit and how to cancel; H again
+    or Escape (which otherwise leaves the game) cancels it, and its answer never shows (issue 24)."""
+    import time
+
+    released = threading.Event()
+
+    def slow_search(
+        rules: object, view: object, seat: int, legal: tuple[object, ...], **_: object
+    ) -> SearchResult:
+        released.wait(5)
+        return SearchResult(legal[0], 1, (Choice(legal[0], 1, 1.0),))
+
+    monkeypatch.setattr(hint, "search", slow_search)
+    monkeypatch.setattr(hint, "HINT_SECONDS", 4.0)
+    app = _app(tmp_path, "station", "human,human")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _game_screen(app, pilot)
+        for cancel in ("H", "escape"):
+            released.clear()
+            await pilot.press("H")
+            await pilot.pause(0.7)
+            [line] = app.screen.query(HintLine)
+            text = str(line.render())
+            assert text.startswith("Hint: thinking… ▰") and "s of at most 4.0 s" in text
+            assert "H or Esc cancels" in text and not text.startswith("Hint: thinking… 0.0")
+            await pilot.press(cancel)
+            await pilot.pause()
+            assert app.screen is screen, "Escape cancelled the hint instead of leaving"
+            assert not app.screen.query(HintLine)
+            assert "Hint cancelled." in [n.message for n in app._notifications]
+            released.set()
+            await pilot.pause(0.3)
+            time.sleep(0.1)
+            await pilot.pause(0.3)
+            assert not app.screen.query(HintLine), "a cancelled hint's answer is dropped"

@@ -159,3 +159,26 @@ def test_a_choice_applies_as_worded() -> None:
             n = int(text.split()[1])
             after = RULES.apply(state, Move(text))
             assert f"place {n}" in words and after.reserved[n - 1] == seat
+
+
+def test_the_header_offers_a_daydream_only_where_one_is_possible() -> None:
+    """In every state of random games, "daydream" is in the header's words exactly when the seat whose turn
+    it is may daydream (issue 24: it said so with no fragment to place)."""
+    said = unsaid = 0
+    for states in _games("3", range(2)):
+        for state in states:
+            if state.phase != "b3" or state.asks or state.current:
+                continue
+            seat = Wd.turn_seat(state)
+            assert seat is not None
+            view = RULES.view(state, seat)
+            possible = any(str(a).startswith("daydream") for a in RULES.legal_actions(state))
+            assert ("daydream" in Wd.left_this_turn(view)) is possible
+            assert ("daydream" in Wd.prompt_words(view)) is possible
+            said += possible
+            unsaid += not possible
+    assert said and unsaid
+
+
+def test_an_escape_fragment_takes_an() -> None:
+    assert Wd.a_colour("E") == "an escape (E)" and Wd.a_colour("R") == "a romance (R)"

@@ -306,3 +306,17 @@ async def test_watch_on_a_damaged_save_says_why(tmp_path: Path) -> None:
         await pilot.pause()
         assert isinstance(app.screen, LoadGameScreen)
         assert any("broken.chimera" in note and "not a Chimera Tabletop save" in note for note in _notes(app))
+
+
+async def test_the_footer_offers_no_game_key_that_does_nothing(tmp_path: Path) -> None:
+    """Imaginarium's n (End/Done) and c (Choices) are greyed in a live game while nothing is to be done; a
+    replay, where nothing is ever done, leaves them out of the footer (issue 24)."""
+    replay = _table("imaginarium-2p-seed31", step=40)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        await pilot.pause()
+        shown = {binding.action for _, binding, enabled, _ in app.screen.active_bindings.values() if enabled}
+        footer = {b.action for _, b, enabled, _ in app.screen.active_bindings.values() if b.show}
+        assert "finish" not in footer and "choices" not in footer
+        assert "replay_jump" in shown

@@ -13,8 +13,10 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
 
+from chimera_tui.table.base import hand_off_due
 from chimera_tui.table.local import LocalTable
-from chimera_tui.ui.games.hint import hint_offered, show_hint, think_for_bot
+from chimera_tui.ui.games.ahead import ask_if_asked, offers_ahead, open_answer_ahead
+from chimera_tui.ui.games.hint import cancel_hint, hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 
@@ -51,6 +53,15 @@ class GameScreen(Screen[None]):
         # H as well as h: on a board, h moves the cursor left (hjkl), as DESIGN.md asks. In the footer only
         # where a hint is offered (check_action: `hint_offered`).
         Binding("H,h", "hint", "Hint", id="game.hint", tooltip="What the search bot would do now, and why"),
+        # A, not a: on the card boards a moves the cursor left (WASD). In the footer only where a person may
+        # answer ahead (check_action: the table offers standing answers).
+        Binding(
+            "A",
+            "answer_ahead",
+            "Answer ahead",
+            id="game.answer-ahead",
+            tooltip="Answers the table gives for you when you are asked, so the keyboard need not come back",
+        ),
     ]
 
     BOT_DELAY: ClassVar[float] = 0.6
@@ -70,6 +81,8 @@ class GameScreen(Screen[None]):
         self._bot_timer: Timer | None = None
         self._shown_seat: int | None = None
         self._handing_off = False
+        self.asked_open = False
+        """The answer-ahead dialog is open for the table's question (ui/games/ahead.py)."""
         self._kept: dict[str, Screen[Any]] = {}
         """Dialogs this screen keeps and shows again (`push_kept`), by kind."""
 
@@ -157,6 +170,8 @@ class GameScreen(Screen[None]):
         if self.table.rules.is_over(self.table.match.state):
             self.game_over()
         self._schedule_bot()
+        if not self._handing_off:
+            self._ask_ahead()
 
     def _maybe_hand_off(self) -> None:
         """Hide the screen before it shows another person's eyes: when the table has more than one human
@@ -164,14 +179,7 @@ class GameScreen(Screen[None]):
         did not (`needs_hand_off`). Every way into a game screen passes here, so loading a hot-seat game
         or reopening it from the menu is handed off too."""
         seat = self.table.seat
-        if (
-            seat is not None
-            and seat != self._shown_seat
-            and not self._handing_off
-            and len(self.table.human_seats()) > 1
-            and getattr(self.table.rules, "hidden_information", True)
-            and self.table.needs_hand_off(self._shown_seat, seat)
-        ):
+        if seat is not None and not self._handing_off and hand_off_due(self.table, self._shown_seat):
             self._handing_off = True
             self.app.push_screen(HandOffScreen(self.table.player_name(seat)), self._handed_off)
         self._shown_seat = seat
@@ -179,6 +187,17 @@ class GameScreen(Screen[None]):
     def _handed_off(self, _: None) -> None:
         self._handing_off = False
         self._schedule_bot()
+        self._ask_ahead()
+
+    # -- answering ahead (table/standing/, ui/games/ahead.py) --------------------------------------------
+
+    def _ask_ahead(self) -> None:
+        """When the table asks the seat at the keyboard to answer ahead, say so and open the dialog."""
+        ask_if_asked(self)
+
+    def action_answer_ahead(self) -> None:
+        """The standing answers this seat may give now, ticked where it gave them."""
+        open_answer_ahead(self)
 
     def _schedule_bot(self) -> None:
         if self._bot_timer is None and self.table.bot_to_act():
@@ -199,6 +218,8 @@ class GameScreen(Screen[None]):
     # -- keys ------------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "answer_ahead":
+            return bool(offers_ahead(self.table))
         if action == "undo":
             return self.table.undo_refusal() is None or None  # greyed in the footer; see on_key
         if action == "hint":
@@ -226,14 +247,25 @@ class GameScreen(Screen[None]):
         """The rules topic for what is under the cursor (None: the first topic)."""
         return None
 
+    def show_area(self, area: str) -> bool:
+        """Put the keyboard on the area `area` (a widget id, "#belt"), showing its pane where the layout
+        shows one at a time (each screen's focus handling does); False when there is no such area."""
+        found = self.query(area)
+        if not found or not found.first().focusable:
+            return False
+        found.first().focus()
+        return True
+
     def action_rules(self) -> None:
         from chimera_tui.ui.screens.rules import open_rules
 
         open_rules(self.app, self.game_id, self.rules_topic())
 
     def action_hint(self) -> None:
-        """The search bot's choice for the seat at the keyboard, in words with a reason; never played."""
-        show_hint(self)
+        """The search bot's choice for the seat at the keyboard, in words with a reason; never played. While
+        it is still thinking, the same key cancels it."""
+        if not cancel_hint(self):
+            show_hint(self)
 
     def choice_words(self, view: Any, action: Any) -> str:
         """`action` as this screen's choices name it, from `view` (the seat's); the hint names its choice so.
@@ -255,7 +287,9 @@ class GameScreen(Screen[None]):
         return "is thinking…" if self.table.seats[seat].is_bot else None
 
     def action_leave(self) -> None:
-        self.app.leave_game()  # type: ignore[attr-defined]
+        """Back to the menu; while a hint is thinking, Escape cancels the hint instead."""
+        if not cancel_hint(self):
+            self.app.leave_game()  # type: ignore[attr-defined]
 
     def submit(self, action: Any) -> bool:
         """Send `action` to the table; a refusal is shown with the rules' reason."""

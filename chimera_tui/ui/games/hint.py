@@ -5,13 +5,16 @@ A bot that may think for seconds (the search bot, ``thinks = True``) decides in 
 The hint asks the same search, from the view of the seat at the keyboard only, what it would do there, and
 shows it above the footer as the game screen's own choices show it: the action in the screen's words, what
 it changes (the screen's preview, `GameScreen.choice_preview`), and one line saying what it gains, from the
-search's statistics (`hint_reason`). It is never played: the lines go away when the match moves on. The key
-is offered (and shown in the footer) to a person at the keyboard in a game the search bot can play.
+search's statistics (`hint_reason`). It is never played: the lines go away when the match moves on. While
+the search runs, the line shows how far it is against its time limit; ``H`` again or Escape cancels it
+(`cancel_hint`). The key is offered (and shown in the footer) to a person at the keyboard in a game the
+search bot can play.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -50,7 +53,8 @@ class BotThinking(Static):
 
 
 class HintLine(Static):
-    """The hint above the footer; it removes itself when the match moves on."""
+    """The hint above the footer: while the search runs, how far it is (it stops at `HINT_SECONDS`) and
+    how to cancel it; then the hint. It removes itself when the match moves on."""
 
     DEFAULT_CSS = """
     HintLine {
@@ -60,17 +64,56 @@ class HintLine(Static):
     """
 
     def __init__(self, table: Any) -> None:
-        super().__init__("Hint: thinking…", markup=False)
+        super().__init__(thinking_words(0.0, HINT_SECONDS), markup=False)
         self.table = table
+        self.thinking = True
+        """The search has not answered yet."""
+        self._started = time.monotonic()
 
     def on_mount(self) -> None:
         self.table.subscribe(self._moved_on)
+        self._ticks = self.set_interval(0.25, self._tick)
 
     def on_unmount(self) -> None:
         self.table.unsubscribe(self._moved_on)
 
+    def _tick(self) -> None:
+        if self.thinking:
+            self.update(thinking_words(time.monotonic() - self._started, HINT_SECONDS))
+
+    def answered(self, text: str) -> None:
+        """Show the hint in place of the progress."""
+        self.thinking = False
+        self._ticks.stop()
+        self.update(text)
+
     def _moved_on(self) -> None:
         self.remove()
+
+
+def thinking_words(elapsed: float, limit: float | None) -> str:
+    """The hint's line while the search runs: a bar of the time it may take, and how to cancel."""
+    cancel = "H or Esc cancels"
+    if limit is None:
+        return f"Hint: thinking… {elapsed:.1f} s · {cancel}"
+    if elapsed >= limit:
+        return f"Hint: finishing its last playouts… {elapsed:.1f} s · {cancel}"
+    done = int(10 * elapsed / limit)
+    bar = "▰" * done + "▱" * (10 - done)
+    return f"Hint: thinking… {bar} {elapsed:.1f} s of at most {limit:.1f} s · {cancel}"
+
+
+def cancel_hint(screen: GameScreen) -> bool:
+    """Stop waiting for a hint still thinking (its search thread ends by itself within `HINT_SECONDS` and
+    its answer is dropped); True when there was one."""
+    lines = [line for line in screen.query(HintLine) if line.thinking]
+    if not lines:
+        return False
+    screen.workers.cancel_group(screen, "hint")
+    for line in lines:
+        line.remove()
+    screen.notify("Hint cancelled.", title="Hint", markup=False, timeout=2)
+    return True
 
 
 def think_for_bot(screen: GameScreen) -> None:
@@ -155,7 +198,13 @@ def hint_reason(result: SearchResult, words: Callable[[Any], str]) -> str:
         return f"{won}, {gain} points more than the next best ({other})."
     if gain == 0:
         return f"{won}, as often as the next best ({other})."
-    return f"{won}; the next best ({other}) was not clearly better."
+    # The search weighs how often each choice won against how many playouts that rests on: a choice that
+    # won a larger share of its playouts only replaces the game's own rule of thumb (searched first, and
+    # then less often) when it is clearly better.
+    other = f"{words(runner.action)} won {runner.rate:.0%} of its {runner.visits}"
+    if best.visits < runner.visits:
+        return f"{won}, the game's own rule of thumb here; {other}, not clearly more: either is sound."
+    return f"{won}; {other}, too few playouts to tell the two apart: either is sound."
 
 
 def _won(choice: Choice) -> str:
@@ -194,4 +243,4 @@ async def _hint(screen: GameScreen, line: HintLine) -> None:
             lambda action: screen.choice_words(view, action),
             lambda action: screen.choice_preview(view, action),
         )
-        line.update(text)
+        line.answered(text)

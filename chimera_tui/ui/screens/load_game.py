@@ -57,6 +57,15 @@ def column_widths(total: int) -> tuple[int, ...]:
     return (game, players, where, saved, status)
 
 
+def game_name(title: str, width: int) -> str:
+    """A game's title for a column `width` cells wide: whole where it fits, else without the word every game
+    shares ("Chimera Station" → "Station", "Codename: Chimera" → "Codename"), else cut."""
+    if len(title) <= width:
+        return title
+    short = " ".join(title.replace(":", " ").replace("Chimera", " ").split())
+    return short or title
+
+
 def _cell(text: str, width: int, style: str = "") -> Text:
     cell = Text(text, style=style, no_wrap=True, overflow="ellipsis", end="")
     cell.truncate(width, overflow="ellipsis")
@@ -192,7 +201,7 @@ class LoadGameScreen(Screen[None]):
                 cells = (row.path.name, "", "", "", status)
                 style = "dim"
             else:
-                cells = (row.title, ", ".join(row.players), row.round, when, status)
+                cells = (game_name(row.title, widths[0]), ", ".join(row.players), row.round, when, status)
             table.add_row(*(_cell(text, w, style) for text, w in zip(cells, widths, strict=True)))
         empty = self.query_one("#load-empty", Static)
         empty.update(

@@ -1,4 +1,4 @@
-"""The main menu: new game, load game, rules, quit."""
+"""The main menu: new game, load game, learn to play, rules, quit."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ class MenuScreen(Screen[None]):
     BINDINGS = [
         Binding("n", "app.new_game", "New game", id="menu.new", tooltip="Set up a new game"),
         Binding("l", "app.load_game", "Load", id="menu.load", tooltip="Resume a saved game"),
+        Binding("t", "learn", "Learn", id="menu.learn", tooltip="Learn to play: a guided first game"),
         Binding("r", "app.rules", "Rules", id="menu.rules", tooltip="Browse the rules of any game"),
         Binding("q", "app.quit", "Quit", id="menu.quit", tooltip="Leave Chimera Tabletop"),
     ]
@@ -41,6 +42,7 @@ class MenuScreen(Screen[None]):
                 yield OptionList(
                     Option("New game", id="new"),
                     Option("Load game", id="load"),
+                    Option("Learn to play", id="learn"),
                     Option("Rules", id="rules"),
                     Option("Quit", id="quit"),
                     id="menu-options",
@@ -50,7 +52,16 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu-options")
     async def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id == "learn":
+            self.action_learn()
+            return
         action = {"new": "new_game", "load": "load_game", "rules": "rules", "quit": "quit"}[
             event.option.id or ""
         ]
         await self.run_action(f"app.{action}")
+
+    def action_learn(self) -> None:
+        """Learn to play: choose a game for a guided first game."""
+        from chimera_tui.ui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen())

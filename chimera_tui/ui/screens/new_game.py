@@ -69,6 +69,11 @@ class NewGameScreen(Screen[None]):
                             id=f"seat-kind-{i}",
                             compact=True,
                         )
+                yield Static(
+                    f"A player's name holds up to {NAME_LIMIT} characters; typing stops there.",
+                    id="new-names-note",
+                    classes="form-note",
+                )
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
                     yield Input(

@@ -21,7 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
 from chimera_tui.replay_analysis import Estimate, analysable
-from chimera_tui.table.replay import REPLAY_REFUSAL, ReplayTable
+from chimera_tui.table.replay import REPLAY_REFUSAL, UNFINISHED, ReplayTable
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.screens.replay_bar import ReplayBar
@@ -171,11 +171,17 @@ class ReplayControls(_Screen):
         self.app.push_screen(JumpDialog(self.replay.step, self.replay.total), chosen)
 
     def action_replay_analysis(self) -> None:
+        if not self.replay.reveals_seats:  # each seat's chance is judged from that seat's own view
+            self.notify(UNFINISHED, severity="warning", title="Replay", markup=False)
+            return
         from chimera_tui.ui.screens.replay_analysis import AnalysisScreen
 
         self.app.push_screen(AnalysisScreen(self.replay, self._estimates))
 
     def action_replay_viewpoint(self) -> None:
+        if not self.replay.reveals_seats:
+            self.notify(UNFINISHED, severity="warning", title="Replay", markup=False)
+            return
         self.replay.cycle_viewpoint()
         seat = self.replay.viewpoint
         who = "everyone" if seat is None else self.replay.player_name(seat)
@@ -188,7 +194,10 @@ class ReplayControls(_Screen):
             return True  # hidden keys that say "This is a replay"
         if action == "replay_analysis":
             return analysable(self.replay.full)
-        return super().check_action(action, parameters)
+        # A game's key that is greyed out (nothing to do now: n End/Done, Choices) would be greyed at every
+        # step of a replay, where nothing is ever played: hide it instead.
+        allowed = super().check_action(action, parameters)
+        return False if allowed is None else allowed
 
     def submit(self, action: Any) -> bool:
         self.notify(REPLAY_REFUSAL, severity="warning", title="Replay", markup=False)

@@ -24,6 +24,7 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui import games
+from chimera_tui.rules_search import terms_for
 from chimera_tui.rulestext import RulesFormatError, RulesTextMissing, TopicNotFound, find, topics_for
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.rules_panel import RulesPanel
@@ -198,7 +199,7 @@ class RulesScreen(Screen[None]):
                 first = find(topics, self._topic).id
             except TopicNotFound as error:
                 self._problem = str(error)
-        return RulesPanel(topics, topic=first, id="rules-panel")
+        return RulesPanel(topics, topic=first, terms=terms_for(game_id), id="rules-panel")
 
     def _report_problem(self) -> None:
         if self._problem is not None:

@@ -8,6 +8,10 @@ what it shows and skips the rebuild when nothing it would show is different; whe
 removing only the difference, and recomposes only when the keys are grouped. Its keys are made in the
 footer's compact style from the start: Textual's keys start compact, are restyled as they mount, and restyled
 again when the footer's (not compact) style reaches them, two style passes per key for every footer built.
+
+Below `NARROW` columns (an 80-column SSH window) it shows only what can be done now: keys greyed out for the
+moment (they still answer when pressed) and the command palette's reminder (Ctrl+P still opens it) are left
+out, so the keys that work fit the line.
 """
 
 from __future__ import annotations
@@ -16,9 +20,13 @@ from collections.abc import Hashable
 
 from textual.app import ComposeResult
 from textual.compose import compose
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
+
+NARROW = 100
+"""Below this many columns the footer shows only the keys that work now."""
 
 
 class KeysFooter(Footer):
@@ -27,9 +35,25 @@ class KeysFooter(Footer):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._shown: Hashable | None = None
+        self._narrow = False
+
+    def _is_narrow(self) -> bool:
+        return self.app.size.width < NARROW
+
+    def on_resize(self, event: Resize) -> None:
+        if self._is_narrow() != self._narrow and self.is_attached:
+            self._shown = None
+            self.bindings_changed(self.screen)
 
     def compose(self) -> ComposeResult:
+        self._narrow = narrow = self._is_narrow()
         for widget in super().compose():
+            if (
+                narrow
+                and isinstance(widget, FooterKey)
+                and (widget._disabled or widget.has_class("-command-palette"))
+            ):
+                continue
             bound = getattr(widget, "_reactive_connect", None) or {}
             if isinstance(widget, FooterKey) and "compact" in bound:
                 # Bound to the footer's compact style: give it that style now, not as it mounts.
@@ -44,7 +68,7 @@ class KeysFooter(Footer):
             for (_, binding, enabled, tooltip) in screen.active_bindings.values()
             if binding.show
         )
-        return keys, self.show_command_palette, self.compact
+        return keys, self.show_command_palette, self.compact, self._is_narrow()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:

@@ -1,7 +1,8 @@
 """The rules panel: search box, topic list and the text of one topic.
 
 Generic over games: it is handed the topics (``rulestext.topics_for`` is the screen's job) and never reads
-files. Keys: type in the search box to filter the topics; Down or Tab moves to the list; arrows or j/k
+files. Keys: type a question or words in the search box to list the topics that answer it, best first
+(`rules_search.rank`); Down, Tab or Escape moves to the list; arrows or j/k
 browse the list, which previews the highlighted topic; Enter or Right reads it (focus moves to the text,
 which scrolls with arrows, j/k, Page Up/Down, Space); Left or h goes back to the list; ``/`` searches again.
 """
@@ -22,7 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from chimera_tui.rulestext import Topic, hide_anchors, search
+from chimera_tui.rules_search import SearchTerms, rank
+from chimera_tui.rulestext import Topic, hide_anchors
 
 __all__ = ["RulesPanel"]
 
@@ -31,23 +33,24 @@ NO_MATCH_ID = "rules-panel-no-match"
 
 
 class _SearchInput(Input):
-    """The search box: Down goes to the list; Escape clears a search (when empty, Escape passes on)."""
+    """The search box: Down goes to the list; Escape after a search goes to the list, keeping what the search
+    found (with nothing typed, Escape passes on: it closes the rules)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("down", "to_list", "Topics", tooltip="Move to the list of topics"),
-        Binding("escape", "clear_search", "Clear", tooltip="Clear the search"),
+        Binding("escape", "back_to_list", "Topics", tooltip="Back to the topics found", show=False),
     ]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "clear_search":
+        if action == "back_to_list":
             return bool(self.value)
         return super().check_action(action, parameters)
 
+    def action_back_to_list(self) -> None:
+        self.action_to_list()
+
     def action_to_list(self) -> None:
         self.query_ancestor(RulesPanel).query_one(_TopicList).focus()
-
-    def action_clear_search(self) -> None:
-        self.value = ""
 
 
 class _TopicList(OptionList):
@@ -169,6 +172,7 @@ class RulesPanel(Widget):
         topics: tuple[Topic, ...],
         *,
         topic: str | None = None,
+        terms: SearchTerms | None = None,
         name: str | None = None,
         id: str | None = None,
         classes: str | None = None,
@@ -179,6 +183,7 @@ class RulesPanel(Widget):
         Args:
             topics: The game's topics in document order.
             topic: The id of the topic to show first; the first topic when None or unknown.
+            terms: The game's own words for the search (`rules_search.terms_for`); none when None.
             name: The name of the widget.
             id: The DOM id of the widget.
             classes: Space-separated CSS classes.
@@ -187,6 +192,8 @@ class RulesPanel(Widget):
         super().__init__(name=name, id=id, classes=classes, disabled=disabled)
         self.topics = tuple(topics)
         """Every topic, in document order."""
+        self.terms = terms or SearchTerms()
+        """The game's own words for the search (synonyms, catalogue topics)."""
         self._by_id = {t.id: t for t in self.topics}
         self._first = topic if topic in self._by_id else (self.topics[0].id if self.topics else None)
         self._matches: tuple[Topic, ...] = self.topics
@@ -215,7 +222,7 @@ class RulesPanel(Widget):
         self.post_message(self.TopicShown(self, topic))
 
     def watch_search_text(self, query: str) -> None:
-        self._matches = search(self.topics, query)
+        self._matches = rank(self.topics, query, self.terms)
         topic_list = self.query_one(_TopicList)
         if self._matches:
             topic_list.set_options(Option(t.title, id=t.id) for t in self._matches)

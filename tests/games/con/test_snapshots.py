@@ -1,4 +1,4 @@
-"""SVG snapshots of Chimera Con's screen at 80×24 and 160×50: building in private, a turn with the turn-start
+"""SVG snapshots of Chimera Con's screen at 80×24, 120×40 and 160×50: building in private, a turn with the turn-start
 cheat window open, the Market Phase (a 3-seat hot-seat game with a fixed seed, driven by Enter, the
 highlighted choice; hand-off screens are passed), and, from matches the greedy bots played up to the moment,
 an attack with its dice waiting on a cheat window, a round's end and the game's end with its results."""
@@ -19,7 +19,11 @@ from chimera_tui.ui.games.con.results import ResultsScreen
 from chimera_tui.ui.games.con.screen import ConScreen
 from tests.ui.settle import until
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((160, 50), id="160x50")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((120, 40), id="120x40"),
+    pytest.param((160, 50), id="160x50"),
+]
 
 
 def _app(tmp_path: Path) -> ChimeraApp:

@@ -108,6 +108,14 @@ class PagedGameScreen(GameScreen):
         self._key = zone.current  # type: ignore[attr-defined]
         self._show_detail()
 
+    def show_area(self, area: str) -> bool:
+        """Turn to the zone `area`'s page and put the keyboard there."""
+        found = self.query(area)
+        if not found:
+            return False
+        self._focus_zone(found.first())
+        return True
+
     def action_next_zone(self, step: int) -> None:
         zones = self._zones()
         if not zones:

@@ -41,6 +41,8 @@ from chimera_tui.ui.widgets.footer import KeysFooter
 
 WIDE = (150, 44)
 """From this terminal size on, every zone shows at once."""
+MEDIUM = (110, 34)
+"""From this size (below `WIDE`), pages as below it, with a wider column for the card, the dice and the log."""
 
 
 class CodenameScreen(ChoosingGameScreen):
@@ -92,7 +94,11 @@ class CodenameScreen(ChoosingGameScreen):
         yield KeysFooter()
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width >= WIDE[0] and event.size.height >= WIDE[1], "-wide")
+        wide = event.size.width >= WIDE[0] and event.size.height >= WIDE[1]
+        self.set_class(wide, "-wide")
+        self.set_class(
+            not wide and event.size.width >= MEDIUM[0] and event.size.height >= MEDIUM[1], "-medium"
+        )
         self._show_page()
         if self.state is not None:
             self.call_after_refresh(self._show)

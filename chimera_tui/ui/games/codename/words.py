@@ -46,12 +46,13 @@ def players_text(state: State, names: Sequence[str], me: int | None, actor: int 
     if state.phase in ARENA and state.order:
         order = [*state.order, *(s for s in range(n) if s not in state.order)]
 
-    budget = max(4, width // max(1, n) - 10)
+    budgets = {s: 10**6 for s in range(n)}
 
     def one(seat: int, short: bool) -> str:
         p = state.players[seat]
         mark = "▶" if seat == actor else "✝" if not p.alive else " "
         full = short_player(names[seat]) if short else names[seat]
+        budget = budgets[seat]
         name = escape(full if not short or len(full) <= budget else full[: budget - 1] + "…")
         tags = []
         if state.phase in DRAFT and seat == state.dealer:
@@ -74,12 +75,27 @@ def players_text(state: State, names: Sequence[str], me: int | None, actor: int 
         return f"[$text-muted strike]{text}[/]" if not p.alive else f"[{_SEAT_VAR[seat % 4]}]{text}[/]"
 
     sep = " → " if state.phase in ARENA else " │ "
-    for short in (False, True):
+
+    def line(short: bool) -> tuple[str, int]:
         parts = [one(s, short) for s in order]
-        plain = re.sub(r"\[[^\]]*\]", "", sep.join(parts))
-        if len(plain) <= width or short:
-            return sep.join(parts)
-    return ""
+        return sep.join(parts), len(re.sub(r"\[[^\]]*\]", "", sep.join(parts)))
+
+    text, length = line(False)
+    if length <= width:
+        return text
+    text, length = line(True)
+    if length <= width:
+        return text
+    # Cut only the longest names, each to an equal share of the room the rest leaves (issue 24: every
+    # name was cut to a sixth of the width, though the shorter ones left room).
+    lengths = {s: len(short_player(names[s])) for s in range(n)}
+    room = max(4 * n, sum(lengths.values()) - (length - width))
+    for seat in sorted(range(n), key=lengths.__getitem__):
+        left = [s for s in range(n) if budgets[s] == 10**6]
+        share = max(4, room // len(left))
+        budgets[seat] = lengths[seat] if lengths[seat] <= share else share
+        room -= budgets[seat]
+    return line(True)[0]
 
 
 _SEAT_VAR = ("$error", "$primary", "$success", "$warning")

@@ -33,6 +33,8 @@ from chimera_tui.ui.widgets.footer import KeysFooter
 STYLES = Path(chimera_tui.styles.__file__).parent
 WIDE = (110, 32)
 """From this size (columns, lines) on, the chimeras and the seat's cards show side by side."""
+WIDER = 150
+"""From this many columns on, the cards and the choices take their full width (styles/con.tcss)."""
 
 
 class ConScreen(GenericGameScreen):
@@ -122,9 +124,10 @@ class ConScreen(GenericGameScreen):
             return width
         size = self.app.size
         wide = size.width >= WIDE[0] and size.height >= WIDE[1]
+        wider = size.width >= WIDER
         if page == "cards" and wide:
-            return 40
-        return max(size.width - (48 + 44 if wide else 30) - 5, 20)
+            return 40 if wider else 34
+        return max(size.width - ((48 + 44) if wider else (36 + 38) if wide else 30) - 5, 20)
 
     def _show_pages(self) -> None:
         """The chimeras and the seat's cards, wrapped to their pages."""
@@ -176,6 +179,7 @@ class ConScreen(GenericGameScreen):
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
 
     def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width >= WIDER, "-wider")
         wide = event.size.width >= WIDE[0] and event.size.height >= WIDE[1]
         if wide != self._wide:
             self._wide = wide

@@ -35,7 +35,8 @@ def title(state: State, names: Sequence[str], width: int = 0) -> str:
     else:
         step = "Action" if state.attack is not None else STEP_NAMES.get(state.step, state.step)
         now = f"{names[state.active]}'s turn · {step} step"
-    full = f"Chimera Con · Round {state.round} · first to {state.target} points · {now}"
+    goal = f"first to {state.target} point{'s' if state.target != 1 else ''}"
+    full = f"Chimera Con · Round {state.round} · {goal} · {now}"
     return full if not width or len(full) <= width else f"Chimera Con · Round {state.round} · {now}"
 
 

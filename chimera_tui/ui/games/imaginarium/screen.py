@@ -19,7 +19,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Resize
-from textual.widget import Widget
 from textual.widgets import Static
 
 import chimera_tui.styles
@@ -29,6 +28,7 @@ from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
 from chimera_tui.ui.games.imaginarium.board import Board
 from chimera_tui.ui.games.imaginarium.details import details
+from chimera_tui.ui.games.imaginarium.layout import AREA_PANES, AREAS, PANES, PaneLayout
 from chimera_tui.ui.games.imaginarium.preview import preview_seen
 from chimera_tui.ui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.imaginarium.results import results_screen
@@ -39,20 +39,10 @@ from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
 
 STYLES = Path(chimera_tui.styles.__file__).parent
-PANES = ("table", "workshops", "dream", "log")
-"""The panes of the narrow layout (from `WIDE` on they all show at once)."""
-AREAS = ("#belt", "#office", "#workshops", "#track", "#dreams", "#im-log")
-"""The areas Tab visits, in order."""
-AREA_PANES = {
-    "#belt": "table", "#office": "table", "#workshops": "workshops", "#track": "dream", "#dreams": "dream",
-    "#im-log": "log",
-}  # fmt: skip
-WIDE = (158, 44)
-"""From this size (columns, lines) on, everything shows at once."""
 END_VERBS = ("end", "done", "stop")
 
 
-class ImaginariumScreen(GameScreen):
+class ImaginariumScreen(PaneLayout, GameScreen):
     """Imaginarium (and its Chimera expansion, and team play) for 2-6 players at one terminal."""
 
     CSS_PATH: ClassVar[Any] = str(STYLES / "imaginarium.tcss")
@@ -77,7 +67,7 @@ class ImaginariumScreen(GameScreen):
         """len(match) when a choice dialog last opened by itself (it is not reopened for the same step)."""
         self._dialog_open = False
         self._results_shown = False
-        self._narrow = True
+        self._mode = "narrow"
         self._pane = "table"
         self._chimera = str(table.config.options.get("chimera", "on")) != "off"
         """The Chimera expansion is in play (without it there is no dream track and no dream pane)."""
@@ -114,8 +104,8 @@ class ImaginariumScreen(GameScreen):
             ("#dreams", "Dreams"),
         ):
             self.query_one(area).border_title = title
+        self.set_class(not self._chimera, "-no-dream")
         self._apply_size(self.app.size.width, self.app.size.height)
-        self.query_one("#pane-dream").display = self._chimera
         self.query_one("#belt").focus()
         super().on_mount()
 
@@ -128,61 +118,19 @@ class ImaginariumScreen(GameScreen):
         self.call_after_refresh(self._maybe_ask)
 
     def _apply_size(self, width: int, height: int) -> None:
-        wide = width >= WIDE[0] and height >= WIDE[1]
-        self._narrow = not wide
-        self.set_class(not wide, "-narrow")
+        self._set_mode(width, height)
+        wide = self._mode == "wide"
         track = self.query_one(TrackArea)
         track.cell_height = 2 if wide or height >= 34 else 1
         track.gap_x = 1 if wide else 2
-        self._show_pane(self._pane)
         if self.state is not None:
             self.board.draw(self.state, width)
             self._update_status()
             self.call_after_refresh(self.show_log)
         self.refresh_bindings()
 
-    def _show_pane(self, pane: str) -> None:
-        self._pane = pane
-        self.query_one("#im-left").set_class(pane in ("table", "workshops"), "-active")
-        self.query_one("#im-right").set_class(pane in ("dream", "log"), "-active")
-        for name in PANES:
-            self.query_one("#im-log" if name == "log" else f"#pane-{name}").set_class(name == pane, "-shown")
-
-    def action_area(self, step: int) -> None:
-        """Tab: the next area (belt, office, workshops, track, dreams, log), showing its pane if needed."""
-        focused = self.focused
-        areas = self._areas
-        here = f"#{focused.id}" if focused is not None and focused.id else areas[0]
-        index = areas.index(here) if here in areas else 0
-        target = areas[(index + step) % len(areas)]
-        if self._narrow:
-            self._show_pane(AREA_PANES[target])
-        self.query_one(target).focus()
-
-    def action_next_pane(self) -> None:
-        panes = self._panes
-        self.action_pane(panes[(panes.index(self._pane) + 1) % len(panes)])
-
-    def action_pane(self, pane: str) -> None:
-        """Show a pane (narrow layout) and put the keyboard there."""
-        self._show_pane(pane)
-        first = {"table": "#belt", "workshops": "#workshops", "dream": "#track", "log": "#im-log"}[pane]
-        self.query_one(first).focus()
-
     def on_descendant_focus(self, event: Any) -> None:
-        node: Widget | None = getattr(event, "widget", None) if self._narrow else None
-        while node is not None and node is not self:
-            pane = {
-                "pane-table": "table",
-                "pane-workshops": "workshops",
-                "pane-dream": "dream",
-                "im-log": "log",
-            }.get(node.id or "")
-            if pane is not None:
-                if pane != self._pane:
-                    self._show_pane(pane)
-                break
-            node = node.parent  # type: ignore[assignment]
+        self.follow_focus(getattr(event, "widget", None))
         self._update_detail()
 
     @on(PlaceCanvas.Edge)

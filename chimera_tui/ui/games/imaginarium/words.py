@@ -104,6 +104,12 @@ def colour_word(letter: str) -> str:
     return f"{COLOUR_NAMES.get(letter, letter)} ({letter})"
 
 
+def a_colour(letter: str) -> str:
+    """The colour with its article: "a romance (R)", "an escape (E)"."""
+    word = colour_word(letter)
+    return f"{'an' if word[0] in 'aeiou' else 'a'} {word}"
+
+
 def effect_short(code: str) -> str:
     """What a machine does, in a few characters: ``"→1W"``, ``"W→Cu"``, ``"steals C"``, ``"guards"``."""
     m = content().machine[code]
@@ -167,9 +173,20 @@ def prompt_words(state: State) -> str:
             placed = " ".join(state.placed) or "none yet"
             return f"daydream: choose the next fragment (placed: {placed}), or stop"
         left = [ACTION_NAME[ACTIONS[a]] for a in state.acts]
-        daydream = " or a daydream" if state.chimera and not state.dreamed else ""
+        daydream = " or a daydream" if could_daydream(state) else ""
         return f"your actions: {' and '.join(left) or 'none left'}{daydream}; n ends the turn"
     return prompt(state)
+
+
+def could_daydream(state: State) -> bool:
+    """Whether the seat whose turn it is could daydream now, as far as this view shows: the Chimera
+    expansion, no daydream yet this turn, a dial action left to give up, and a coloured fragment behind its
+    screen (another team's screen hides its fragments, so their daydream is never announced)."""
+    seat = turn_seat(state)
+    if seat is None or not state.chimera or state.dreamed or not state.acts:
+        return False
+    frags = state.teams[state.seats[seat].team].frags
+    return any(n > 0 for n in frags[: len(COLOURS)])
 
 
 def left_this_turn(state: State) -> str:
@@ -183,7 +200,7 @@ def left_this_turn(state: State) -> str:
         return "then two actions"
     if state.phase == "b3":
         left = [ACTION_SHORT[ACTIONS[a]] for a in state.acts]
-        dream = ", daydream" if state.chimera and not state.dreamed else ""
+        dream = ", daydream" if could_daydream(state) else ""
         return f"left: {', '.join(left) or 'no action'}{dream}, then projects"
     return ""
 
@@ -201,7 +218,7 @@ def _use_words(state: State, seat: int, args: list[str]) -> str:
     if first.op == "recycle":
         return f"{head}: recycle the broken {machine_name(arg)} for its repair cost less one unit, plus {first.c} C"
     if first.op == "dream":
-        return f"{head}: add a {colour_word(arg)} fragment to your dream"
+        return f"{head}: add {a_colour(arg)} fragment to your dream"
     if first.op == "pay_any":
         kinds = arg.split(">")
         paid = f"{first.n} {RESOURCE_NAMES[kinds[0]]}"
@@ -228,7 +245,7 @@ def choice_words(state: State, text: str) -> str:
         code = state.belt[i]
         m = c.machine[code]
         cost = price(W(state), seat, i)
-        frag = f", with a {colour_word(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
+        frag = f", with {a_colour(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
         return f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}, for {cost} C{frag}"
     if verb in ("x1", "x2"):
         x = next(e for e in c.belt.extractor if e.id == verb.upper())
@@ -286,7 +303,7 @@ def choice_words(state: State, text: str) -> str:
         from chimera_tui.games.imaginarium.dream import run_before
 
         steps = 1 + run_before(state.teams[state.seats[seat].team].dream, args[0])
-        return f"Place a {colour_word(args[0])} fragment in your dream: your token moves {steps}"
+        return f"Place {a_colour(args[0])} fragment in your dream: your token moves {steps}"
     if verb == "stop":
         return "Stop placing fragments"
     if verb == "done":
@@ -316,7 +333,7 @@ def _ask_words(state: State, seat: int, verb: str, args: list[str]) -> str:
         codes = " + ".join(machine_name(c) for c in state.seats[victim].slots[int(arg)])
         return f"Tangle {state.names[victim]}'s slot {int(arg) + 1}: {codes}"
     if verb == "hand":
-        return f"Hand over a {colour_word(arg)} fragment"
+        return f"Hand over {a_colour(arg)} fragment"
     if verb == "keep":
         return f"Keep the {colour_word(arg)} fragment (the others are discarded face up)"
     if verb == "leave":

@@ -1,0 +1,145 @@
+"""The store's schema, as numbered migrations (the same numbers for SQLite and PostgreSQL).
+
+`schema_version` holds one row: the number of migrations applied. At start a store applies the missing ones
+in one transaction, and refuses a database whose version is newer than `SCHEMA_VERSION` with one sentence
+(`base.newer_schema`). A change of schema is a new migration at the end of both lists; a migration once
+released never changes.
+"""
+
+from __future__ import annotations
+
+SQLITE: tuple[tuple[str, ...], ...] = (
+    # 1: tables, identities, imported folders.
+    (
+        """CREATE TABLE tables (
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            version INTEGER NOT NULL,
+            setup BLOB NOT NULL,
+            save BLOB,
+            told BLOB NOT NULL,
+            private INTEGER NOT NULL,
+            creator TEXT NOT NULL,
+            created REAL NOT NULL,
+            updated REAL NOT NULL,
+            turn_started REAL NOT NULL,
+            finished REAL
+        )""",
+        "CREATE INDEX tables_by_finished ON tables (finished)",
+        """CREATE TABLE identities (
+            identity TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            first_seen REAL NOT NULL,
+            last_seen REAL NOT NULL
+        )""",
+        "CREATE TABLE imports (folder TEXT PRIMARY KEY, tables INTEGER NOT NULL, at REAL NOT NULL)",
+    ),
+)
+
+POSTGRES: tuple[tuple[str, ...], ...] = (
+    # 1: tables, identities, imported folders, and the sessions each host has at a table.
+    (
+        """CREATE TABLE tables (
+            id BIGSERIAL PRIMARY KEY,
+            code TEXT NOT NULL UNIQUE,
+            game TEXT NOT NULL,
+            version BIGINT NOT NULL,
+            setup BYTEA NOT NULL,
+            save BYTEA,
+            told BYTEA NOT NULL,
+            private BOOLEAN NOT NULL,
+            creator TEXT NOT NULL,
+            created DOUBLE PRECISION NOT NULL,
+            updated DOUBLE PRECISION NOT NULL,
+            turn_started DOUBLE PRECISION NOT NULL,
+            finished DOUBLE PRECISION
+        )""",
+        "CREATE INDEX tables_by_finished ON tables (finished)",
+        """CREATE TABLE identities (
+            identity TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            name TEXT NOT NULL,
+            first_seen DOUBLE PRECISION NOT NULL,
+            last_seen DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE TABLE imports (folder TEXT PRIMARY KEY, tables INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL)",
+        """CREATE TABLE presence (
+            host_key INTEGER NOT NULL,
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            sessions INTEGER NOT NULL,
+            PRIMARY KEY (host_key, code, seat)
+        )""",
+    ),
+)
+
+_V2 = (
+    "ALTER TABLE tables ADD COLUMN result TEXT",
+    """CREATE TABLE seats (
+        code TEXT NOT NULL,
+        seat INTEGER NOT NULL,
+        identity TEXT NOT NULL,
+        name TEXT NOT NULL,
+        rank INTEGER NOT NULL,
+        PRIMARY KEY (code, seat)
+    )""",
+    "CREATE INDEX seats_by_identity ON seats (identity)",
+    """CREATE TABLE ratings (
+        game TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        player TEXT NOT NULL,
+        name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        games INTEGER NOT NULL,
+        wins DOUBLE PRECISION NOT NULL,
+        updated DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (game, identity)
+    )""",
+    "CREATE INDEX ratings_by_player ON ratings (player)",
+    """CREATE TABLE rating_history (
+        game TEXT NOT NULL,
+        identity TEXT NOT NULL,
+        code TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX history_by_identity ON rating_history (identity, at)",
+)
+"""2: finished tables' results, the people who sat at them with their rank, ratings and their history (the
+same text for both: SQLite reads DOUBLE PRECISION as REAL)."""
+
+SQLITE = (*SQLITE, _V2)
+POSTGRES = (*POSTGRES, _V2)
+
+assert len(SQLITE) == len(POSTGRES)
+
+SCHEMA_VERSION = len(SQLITE)
+"""The schema this build writes and the newest it serves."""
+
+VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
+
+TABLE_COLUMNS = (
+    "code",
+    "game",
+    "version",
+    "setup",
+    "save",
+    "told",
+    "private",
+    "creator",
+    "created",
+    "updated",
+    "turn_started",
+    "finished",
+    "result",
+)
+"""The columns of `tables` that make a `TableRow`, in its fields' order."""
+
+
+def identity_kind(identity: str) -> str:
+    """ "ssh" for a key's fingerprint, "web" for a browser's identity."""
+    return "web" if identity.startswith("web:") else "ssh"

@@ -1,0 +1,137 @@
+"""The lobby's own screen: the open tables (yours first, with whose turn it is and for how long), and the
+keys to open, join, resume or watch one, and to see the finished tables, the leaderboards and your page."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.markup import escape
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from chimera_tui.server import protocol as P
+from chimera_tui.table.remote import HostError, HostLink
+from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
+from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
+from chimera_tui.ui.screens.lobby_words import seats_text, state_text
+
+
+class LobbyScreen(Screen[None]):
+    """The open tables, and the keys to open, join, resume or watch one."""
+
+    BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
+        Binding("n", "create", "New table"),
+        Binding("j", "join_code", "Join by code"),
+        Binding("w", "watch", "Watch"),
+        Binding("f", "finished", "Finished"),
+        Binding("b", "board", "Leaderboard"),
+        Binding("p", "page", "Your page"),
+        Binding("r,f5", "refresh", "Refresh"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, link: HostLink) -> None:
+        super().__init__()
+        self.link = link
+        self.codes: list[str] = []
+        self._tables: tuple[P.TableInfo, ...] = ()
+        self._shown: tuple[tuple[P.TableInfo, ...], int] | None = None
+        """What the grid shows: the tables, at which width (a refresh that changes neither draws nothing)."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"[b]Chimera Tabletop[/b] lobby · signed in as {escape(self.link.name)} · "
+            "Enter joins or resumes the table under the cursor",
+            id="lobby-title",
+        )
+        yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+        yield Static("No open tables yet: press n to open one.", id="lobby-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.action_refresh()
+        self.set_interval(3.0, self.action_refresh)
+
+    def on_resize(self) -> None:
+        self._fill()
+
+    @work(exclusive=True, group="lobby-list")
+    async def action_refresh(self) -> None:
+        try:
+            self._tables = await self.link.list_tables()
+        except HostError as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self._fill()
+
+    def _fill(self) -> None:
+        """Show the tables, the cursor staying on the table it was on. The Seats and State columns share the
+        width the others leave and wrap, so nothing is cut at 80 columns ("yours" and "private" included)."""
+        width = self.size.width
+        if self._shown == (self._tables, width) or width <= 0:
+            return
+        self._shown = (self._tables, width)
+        grid: DataTable[Text] = self.query_one("#tables", DataTable)
+        selected = self._selected()
+        code = max((len(info.code) for info in self._tables), default=4)
+        game = max((len(info.title) for info in self._tables), default=4)
+        room = width - 2 - (code + 2) - (game + 2) - 4  # the scrollbar, Code, Game, two paddings
+        seats_width = max(12, room * 11 // 20)
+        grid.clear(columns=True)
+        grid.add_column("Code")
+        grid.add_column("Game")
+        grid.add_column("Seats", width=seats_width)
+        grid.add_column("State", width=max(12, room - seats_width))
+        self.codes = []
+        for info in self._tables:
+            state = state_text(info)
+            cells = (Text(info.code), Text(info.title), Text(seats_text(info.seats)), Text(state))
+            grid.add_row(*cells, height=None, key=info.code)
+            self.codes.append(info.code)
+        if selected in self.codes:
+            grid.move_cursor(row=self.codes.index(selected), animate=False)
+        self.query_one("#lobby-empty", Static).display = not self._tables
+
+    def _selected(self) -> str | None:
+        grid = self.query_one("#tables", DataTable)
+        if not self.codes or grid.cursor_row < 0 or grid.cursor_row >= len(self.codes):
+            return None
+        return self.codes[grid.cursor_row]
+
+    @on(DataTable.RowSelected)
+    def _row(self, event: DataTable.RowSelected) -> None:
+        code = self._selected()
+        if code is not None:
+            self.app.sit(code, watch=False)  # type: ignore[attr-defined]
+
+    def action_watch(self) -> None:
+        code = self._selected()
+        if code is not None:
+            self.app.sit(code, watch=True)  # type: ignore[attr-defined]
+
+    def action_finished(self) -> None:
+        self.app.push_screen(FinishedScreen(self.link))
+
+    def action_board(self) -> None:
+        self.app.push_screen(BoardScreen(self.link))
+
+    def action_page(self) -> None:
+        self.app.push_screen(PlayerScreen(self.link))
+
+    def action_join_code(self) -> None:
+        def chosen(code: str | None) -> None:
+            if code:
+                self.app.sit(code, watch=False)  # type: ignore[attr-defined]
+
+        self.app.push_screen(LineDialog("The table's code:", "e.g. K7QX4"), chosen)
+
+    def action_create(self) -> None:
+        def chosen(request: P.CreateTable | None) -> None:
+            if request is not None:
+                self.app.create_table(request)  # type: ignore[attr-defined]
+
+        self.app.push_screen(CreateDialog(self.link.away_limit), chosen)

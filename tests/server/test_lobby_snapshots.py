@@ -1,0 +1,169 @@
+"""SVG snapshots of the lobby with turn-based tables ("your turn · 3 h", "Bob's turn · 2 d"), the Finished list
+and a leaderboard, at 80×24 and 120×40, as Alice sees them. The host runs in a thread of its own on a clock
+the test sets (so the times shown never change), with table codes drawn in order, in UTC."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import DataTable
+
+from chimera_tui.server import seating
+from chimera_tui.table.remote import RemoteTable
+from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen
+from tests.server.clock import FakeClock
+from tests.server.helpers import Hosted, until
+from tests.server.host_thread import HostThread
+from tests.ui.settle import settled
+from tests.ui.settle import until as ui_until
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+HOUR = 3600.0
+DAY = 24 * HOUR
+
+
+@pytest.fixture
+def fixed(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """UTC, and table codes in order (TBL01, TBL02, ...)."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    codes = (f"TBL{n:02d}" for n in itertools.count(1))
+    monkeypatch.setattr(seating, "new_code", lambda taken: next(codes))
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+async def _to_seat(tables: tuple[RemoteTable, ...], seat: int, rng: random.Random) -> None:
+    """Play random moves until it is `seat`'s turn (the bots' turns come from the host)."""
+    while tables[0].to_act() != seat:
+        actor = tables[0].to_act()
+        mover = next((t for t in tables if t.seat == actor), None)
+        step = tables[0].step
+        if mover is not None:
+            await until(lambda mover=mover: bool(mover.legal_actions()))
+            assert mover.submit(rng.choice(list(mover.legal_actions()))) is None
+        await until(lambda step=step: all(t.step > step for t in tables) or tables[0].to_act() is None)
+
+
+async def _play_out(tables: tuple[RemoteTable, RemoteTable], rng: random.Random) -> None:
+    while tables[0].to_act() is not None:
+        actor = tables[0].to_act()
+        mover = next(t for t in tables if t.seat == actor)
+        step = mover.step
+        await until(lambda m=mover, s=step: bool(m.legal_actions()) and all(t.step == s for t in tables))
+        assert mover.submit(rng.choice(list(mover.legal_actions()))) is None
+        await until(lambda step=step: all(t.step > step for t in tables))
+
+
+async def _lobby_tables(h: Hosted, clock: FakeClock) -> None:
+    """Alice's two turn-based tables (Bob's turn for two days at one, hers for three hours at the other), a
+    live table of Carol's against a bot, and a table of Dave's waiting for a player."""
+    rng = random.Random(4)
+    alice, bob = await h.link("SHA256:alice", "Alice"), await h.link("SHA256:bob", "Bob")
+    carol, dave = await h.link("SHA256:carol", "Carol"), await h.link("SHA256:dave", "Dave")
+    a = await alice.create("station", 2, seed=5, pace="turn", turn_limit=3 * DAY)
+    b = await bob.join(a.code)
+    await until(lambda: a.started and b.started)
+    await _to_seat((a, b), 1, rng)
+    clock.advance(2 * DAY - 3 * HOUR)
+    b = await bob.create("codename", 2, seed=7, pace="turn", turn_limit=DAY)
+    a = await alice.join(b.code)
+    await until(lambda: a.started and b.started)
+    await _to_seat((b, a), 1, rng)
+    clock.advance(3 * HOUR)
+    c = await carol.create("station", 2, bots=(None, "greedy"), seed=9)
+    await until(lambda: c.started and c.to_act() == 0)
+    await dave.create("con", 2, seed=2)
+    for link in (alice, bob, carol, dave):
+        await link.close()
+
+
+async def _finished_tables(h: Hosted, clock: FakeClock) -> None:
+    """Three Codename tables played to the end by Alice, Bob and Carol (random moves), hours apart."""
+    rng = random.Random(8)
+    links = {name: await h.link(f"SHA256:{name.lower()}", name) for name in ("Alice", "Bob", "Carol")}
+    for n, (first, second) in enumerate((("Alice", "Bob"), ("Bob", "Carol"), ("Carol", "Alice"))):
+        a = await links[first].create("codename", 2, seed=11 + n)
+        b = await links[second].join(a.code)
+        await until(lambda a=a, b=b: a.started and b.started)
+        await _play_out((a, b), rng)
+        clock.advance(5 * HOUR)
+    for link in links.values():
+        await link.close()
+
+
+def _app(tmp_path: Path, setup: Any) -> tuple[LobbyApp, HostThread]:
+    clock = FakeClock()
+    host = HostThread(tmp_path, clock=clock).__enter__()
+    host.run(lambda h: setup(h, clock))
+    assert host.hosted is not None
+    app = LobbyApp(str(host.hosted.socket), host.hosted.host.issue_ticket("SHA256:alice", "Alice"))
+    app.NOTIFICATION_TIMEOUT = 600  # the toast "1 table waits for your move" stays until the picture is taken
+    return app, host
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_with_turn_based_tables(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """Alice's tables first, hers to move first ("your turn · 3 h, 21 h left"), then Bob's turn for two days,
+    then Carol's live table and Dave's waiting one."""
+    app, host = _app(tmp_path, _lobby_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen) and pilot.app.screen.codes)
+        await ui_until(pilot, lambda: len(pilot.app.screen.codes) == 4)  # type: ignore[attr-defined]
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_finished_list(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """The Finished list: Alice's two tables marked hers, Bob and Carol's public one, latest first."""
+    app, host = _app(tmp_path, _finished_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press("f")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, FinishedScreen) and pilot.app.screen.codes)
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaderboard(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """Codename's leaderboard after those three tables: each player's rating, games and wins, Alice marked."""
+    app, host = _app(tmp_path, _finished_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        assert app.link is not None
+        await pilot.app.push_screen(BoardScreen(app.link, "codename"))
+        await ui_until(
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, BoardScreen)
+                and pilot.app.screen.query_one("#records", DataTable).row_count == 3
+            ),
+        )
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
