@@ -129,7 +129,7 @@ async def probe(lobbies: int, maps: bool, settle: float) -> None:
     folder = Path(tempfile.mkdtemp(prefix="chimera-probe-"))
     (folder / "saves").mkdir()
     host = TableHost(folder / "saves", bot_delay=0.0)
-    host.start()
+    await host.open()
     socket_path = folder / "host.sock"
     server = await host.serve_unix(socket_path)
     zygote = Zygote(folder / "zygote.sock")
