@@ -18,12 +18,19 @@ parses once anyway.
 
 from __future__ import annotations
 
+import inspect
+import os
+from collections.abc import Iterator
+from types import SimpleNamespace
 from typing import Any
 
+from textual.css.errors import StylesheetError
 from textual.css.model import RuleSet
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
+from textual.screen import Screen
 
-__all__ = ["PARSED", "install", "installed"]
+__all__ = ["PARSED", "install", "installed", "parse_ahead"]
 
 PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
 """The rules parsed so far in this process (and, in a forked client, in its parent), by everything that
@@ -33,6 +40,10 @@ _VARIABLES_KEY = "_shared_css_variables"
 """The attribute where a stylesheet keeps its variables as part of a key (with the dict it was made from)."""
 
 _original: Any = None
+
+Source = tuple[str, tuple[str, str], bool, int, str]
+"""One CSS source as a stylesheet parses it: the text, where it was read from, whether it is a widget's default
+CSS, its tie breaker and its scope."""
 
 
 def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:
@@ -71,3 +82,65 @@ def install() -> None:
         return
     _original = Stylesheet._parse_rules
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
+
+
+def parse_ahead(stylesheet: Stylesheet) -> int:
+    """Parse now, with `stylesheet`'s variables, the CSS every widget and screen class loaded in this process
+    brings, keyed as Textual adds it when one is mounted: each class's default CSS with its bases' (as
+    ``DOMNode._get_default_css`` lists it for an instance), and each screen class's own CSS and CSS files.
+    The starter's warm-up shows a few screens; this covers the rest (the four games' screens, a tooltip, a
+    toast). Returns how many sources it parsed; one that does not parse is left for Textual to report where
+    it is used."""
+    assert installed(), "parse_ahead fills the shared table: install() first"
+    sources: dict[Source, None] = {}
+    for cls in _classes(DOMNode):
+        bases = SimpleNamespace(_node_bases=DOMNode._css_bases(cls))
+        for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):  # type: ignore[arg-type]
+            sources[(css, read_from, True, tie_breaker, scope)] = None
+        if issubclass(cls, Screen):
+            sources.update(dict.fromkeys(_screen_sources(cls)))
+    parsed = 0
+    for css, read_from, is_default, tie_breaker, scope in sources:
+        try:
+            stylesheet._parse_rules(css, read_from, is_default, tie_breaker, scope)
+        except StylesheetError:
+            continue
+        parsed += 1
+    return parsed
+
+
+def _classes(root: type[DOMNode]) -> Iterator[type[DOMNode]]:
+    seen: set[type[DOMNode]] = set()
+    pending = [root]
+    while pending:
+        cls = pending.pop()
+        if cls not in seen:
+            seen.add(cls)
+            yield cls
+            pending += cls.__subclasses__()
+
+
+def _screen_sources(cls: type[Screen[Any]]) -> Iterator[Source]:
+    """A screen class's CSS files and CSS, keyed as `App._load_screen_css` adds them (its CSS files by
+    absolute path, as `Stylesheet.read` does)."""
+    paths = cls.__dict__.get("CSS_PATH")
+    for path in [paths] if isinstance(paths, str | os.PathLike) else list(paths or ()):
+        if os.path.isabs(path):
+            try:
+                with open(path, encoding="utf-8") as file:
+                    text = file.read()
+            except OSError:
+                continue
+            yield (text, (os.path.abspath(path), ""), False, 0, "")
+    if cls.__dict__.get("CSS"):
+        try:
+            where = inspect.getfile(cls)
+        except (TypeError, OSError):
+            where = ""
+        yield (
+            cls.CSS,
+            (where, f"{cls.__name__}.CSS"),
+            False,
+            0,
+            cls._css_type_name if cls.SCOPED_CSS else "",
+        )

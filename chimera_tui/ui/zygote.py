@@ -92,6 +92,7 @@ def warm_up() -> None:
 async def _warm() -> None:
     from chimera_tui.server import protocol as P
     from chimera_tui.server.host import TableHost
+    from chimera_tui.ui import shared_css
     from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
 
     folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
@@ -114,6 +115,7 @@ async def _warm() -> None:
                 await pilot.press(key)
             await pilot.resize_terminal(160, 50)
             await pilot.pause(0.2)
+            shared_css.parse_ahead(app.stylesheet)  # what the warm-up never showed, in its theme
     finally:
         server.close()
         await host.close()

@@ -9,6 +9,7 @@ import random
 import signal
 import sys
 import threading
+from pathlib import Path
 
 
 def _mergeable() -> bool:
@@ -68,6 +69,7 @@ def main() -> int:
         "fds": sorted(int(fd) for fd in os.listdir("/proc/self/fd")),
         "stdout_is_fd_1": sys.__stdout__ is not None and sys.__stdout__.fileno() == 1,
         "parsed_css": len(shared_css.PARSED),  # the warm-up's stylesheets, parsed in the parent
+        "parsed_files": sorted({Path(read_from[0]).name for _, read_from, *_ in shared_css.PARSED}),
         "mergeable": _mergeable(),
     }
     print(json.dumps(facts), flush=True)

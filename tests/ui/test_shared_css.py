@@ -4,12 +4,14 @@ starter so that its forked clients do not parse again what it parsed in its warm
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 import textual.css.stylesheet
 from textual.app import App, ComposeResult
 from textual.css.stylesheet import Stylesheet
+from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from chimera_tui.ui import shared_css
@@ -96,3 +98,48 @@ async def test_an_app_with_shared_rules_draws_what_it_drew_with_its_own(
             parsed_first = len(parses)
     assert parsed_first > 3 and len(parses) == parsed_first  # the second app parsed nothing
     assert pictures[0] == pictures[1]
+
+
+class Badge(Static):
+    DEFAULT_CSS = "Badge { color: $primary; border: round $primary; height: 3; }"
+
+
+async def test_css_parsed_ahead_is_not_parsed_again_when_its_widget_or_screen_appears(
+    shared: None, parses: list[str], tmp_path: Path
+) -> None:
+    room_css = tmp_path / "room.tcss"
+    room_css.write_text("#room-title { color: $primary; text-style: bold; }\n")
+
+    class Room(Screen[None]):
+        CSS_PATH = str(room_css)
+
+        def compose(self) -> ComposeResult:
+            yield Static("The room", id="room-title")
+            yield Badge("new here")
+
+    class Hall(App[None]):
+        def __init__(self, *, enter: bool) -> None:
+            super().__init__()
+            self.enter = enter
+
+        def compose(self) -> ComposeResult:
+            yield Static("The hall")
+
+        def on_mount(self) -> None:
+            if self.enter:
+                self.push_screen(Room())
+
+    warm = Hall(enter=False)
+    async with warm.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shared_css.parse_ahead(warm.stylesheet) > 10  # Textual's widgets too
+    assert Badge.DEFAULT_CSS in parses and room_css.read_text() in parses
+    before = len(parses)
+    app = Hall(enter=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, Room)
+        badge = app.screen.query_one(Badge)
+        assert badge.styles.height is not None and badge.styles.height.value == 3
+        assert app.screen.query_one("#room-title", Static).styles.text_style.bold
+    assert parses[before:] == []  # nothing parsed: the badge's and the room's CSS were ready
