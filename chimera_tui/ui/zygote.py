@@ -115,7 +115,7 @@ async def _warm() -> None:
                 await pilot.press(key)
             await pilot.resize_terminal(160, 50)
             await pilot.pause(0.2)
-            shared_css.parse_ahead(app.stylesheet)  # what the warm-up never showed, in its theme
+        shared_css.parse_ahead(app.stylesheet)  # what the warm-up never showed, in its theme
     finally:
         server.close()
         await host.close()

@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -74,8 +75,11 @@ class LobbyScreen(Screen[None]):
         width = self.size.width
         if self._shown == (self._tables, width) or width <= 0:
             return
+        try:
+            grid: DataTable[Text] = self.query_one("#tables", DataTable)
+        except NoMatches:  # a list that arrives as the app ends: its widgets go before its refreshes stop
+            return
         self._shown = (self._tables, width)
-        grid: DataTable[Text] = self.query_one("#tables", DataTable)
         selected = self._selected()
         code = max((len(info.code) for info in self._tables), default=4)
         game = max((len(info.title) for info in self._tables), default=4)
