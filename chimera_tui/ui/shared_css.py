@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import inspect
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,7 +30,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.screen import Screen
 
-__all__ = ["PARSED", "install", "installed", "parse_ahead"]
+__all__ = ["PARSED", "classes_from", "install", "installed", "parse_ahead"]
 
 PARSED: dict[tuple[object, ...], list[RuleSet]] = {}
 """The rules parsed so far in this process (and, in a forked client, in its parent), by everything that
@@ -84,16 +84,16 @@ def install() -> None:
     Stylesheet._parse_rules = _parse_rules  # type: ignore[method-assign]
 
 
-def parse_ahead(stylesheet: Stylesheet) -> int:
-    """Parse now, with `stylesheet`'s variables, the CSS every widget and screen class loaded in this process
-    brings, keyed as Textual adds it when one is mounted: each class's default CSS with its bases' (as
+def parse_ahead(stylesheet: Stylesheet, classes: Iterable[type[DOMNode]]) -> int:
+    """Parse now, with `stylesheet`'s variables, the CSS that `classes` (widgets and screens) bring, keyed
+    as Textual adds it when one is mounted: each class's default CSS with its bases' (as
     ``DOMNode._get_default_css`` lists it for an instance), and each screen class's own CSS and CSS files.
     The starter's warm-up shows a few screens; this covers the rest (the four games' screens, a tooltip, a
     toast). Returns how many sources it parsed; one that does not parse is left for Textual to report where
     it is used."""
     assert installed(), "parse_ahead fills the shared table: install() first"
     sources: dict[Source, None] = {}
-    for cls in _classes(DOMNode):
+    for cls in classes:
         bases = SimpleNamespace(_node_bases=DOMNode._css_bases(cls))
         for read_from, css, tie_breaker, scope in DOMNode._get_default_css(bases):  # type: ignore[arg-type]
             sources[(css, read_from, True, tie_breaker, scope)] = None
@@ -109,15 +109,19 @@ def parse_ahead(stylesheet: Stylesheet) -> int:
     return parsed
 
 
-def _classes(root: type[DOMNode]) -> Iterator[type[DOMNode]]:
+def classes_from(package: str) -> list[type[DOMNode]]:
+    """The widget and screen classes loaded so far that `package` (a dotted name) defines."""
+    found: list[type[DOMNode]] = []
     seen: set[type[DOMNode]] = set()
-    pending = [root]
+    pending = [DOMNode]
     while pending:
         cls = pending.pop()
         if cls not in seen:
             seen.add(cls)
-            yield cls
+            if cls.__module__ == package or cls.__module__.startswith(package + "."):
+                found.append(cls)
             pending += cls.__subclasses__()
+    return found
 
 
 def _screen_sources(cls: type[Screen[Any]]) -> Iterator[Source]:

@@ -90,10 +90,15 @@ def warm_up() -> None:
 
 
 async def _warm() -> None:
+    from textual.widgets._toast import Toast, ToastRack
+    from textual.widgets._tooltip import Tooltip
+
     from chimera_tui.server import protocol as P
     from chimera_tui.server.host import TableHost
     from chimera_tui.ui import shared_css
     from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+
+    ALWAYS_MOUNTED = [ToastRack, Toast, Tooltip]  # by every screen (Textual's own, not the warm-up's)
 
     folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
     host = TableHost(folder, bot_delay=0.0)
@@ -106,6 +111,8 @@ async def _warm() -> None:
                 if isinstance(app.screen, LobbyScreen):
                     break
                 await pilot.pause(0.02)
+            # in its theme, what the warm-up will not show: the other games' screens, a toast, a tooltip
+            shared_css.parse_ahead(app.stylesheet, [*shared_css.classes_from("chimera_tui"), *ALWAYS_MOUNTED])
             app.create_table(P.CreateTable(game="station", players=2, bots=(None, "random"), options={}))
             for _ in range(200):
                 if app.table is not None and app.table.started and not isinstance(app.screen, LobbyScreen):
@@ -115,7 +122,6 @@ async def _warm() -> None:
                 await pilot.press(key)
             await pilot.resize_terminal(160, 50)
             await pilot.pause(0.2)
-        shared_css.parse_ahead(app.stylesheet)  # what the warm-up never showed, in its theme
     finally:
         server.close()
         await host.close()

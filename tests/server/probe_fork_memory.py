@@ -125,7 +125,7 @@ async def table_for(socket_path: Path, host: TableHost) -> tuple[str, list[str]]
     return code, [host.issue_ticket(identity, f"seat{n}") for n, identity in enumerate(identities)]
 
 
-async def probe(lobbies: int, maps: bool, settle: float) -> None:
+async def probe(lobbies: int, maps: bool, settle: float, idle: float) -> None:
     folder = Path(tempfile.mkdtemp(prefix="chimera-probe-"))
     (folder / "saves").mkdir()
     host = TableHost(folder / "saves", bot_delay=0.0)
@@ -156,6 +156,10 @@ async def probe(lobbies: int, maps: bool, settle: float) -> None:
             cpu.append(cpu_seconds(terminal.child.pid))
         await asyncio.sleep(settle)
         crowd = terminals[4:]
+        before = sum(cpu_seconds(t.child.pid) for t in crowd)
+        await asyncio.sleep(idle)
+        spent = sum(cpu_seconds(t.child.pid) for t in crowd) - before
+        print(f"{len(crowd)} idle lobbies (a started table listed): {spent / idle:.1%} of a core")
         lobby = [rollup(t.child.pid) for t in crowd]
         table = [rollup(t.child.pid) for t in seats]
         for what, rows in (("lobby", lobby), ("table", table)):
@@ -192,9 +196,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lobbies", type=int, default=40)
     parser.add_argument("--maps", action="store_true")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds over which the lobbies' CPU is counted")
     parser.add_argument("--settle", type=float, default=3.0, help="seconds to wait before measuring")
     args = parser.parse_args()
-    asyncio.run(asyncio.wait_for(probe(args.lobbies, args.maps, args.settle), LIMIT))
+    asyncio.run(asyncio.wait_for(probe(args.lobbies, args.maps, args.settle, args.idle), LIMIT))
 
 
 if __name__ == "__main__":

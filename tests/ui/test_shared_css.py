@@ -132,7 +132,11 @@ async def test_css_parsed_ahead_is_not_parsed_again_when_its_widget_or_screen_ap
     warm = Hall(enter=False)
     async with warm.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert shared_css.parse_ahead(warm.stylesheet) > 10  # Textual's widgets too
+        ahead = shared_css.classes_from(__name__)  # this module's widgets and screens
+        assert {Room, Badge, Hall} <= set(ahead) and Static not in ahead
+        assert (
+            shared_css.parse_ahead(warm.stylesheet, ahead) >= 3
+        )  # the room's file, the badge's CSS and more
     assert Badge.DEFAULT_CSS in parses and room_css.read_text() in parses
     before = len(parses)
     app = Hall(enter=True)
