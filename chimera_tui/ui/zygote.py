@@ -2,9 +2,10 @@
 zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
 
 It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
-(`warm_up`: a client then spends about 50 ms of CPU to its lobby's first frame instead of 60), freezes what
-it holds out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and
-then forks one child per request that arrives on its Unix socket. Each child is the client process of one
+(`warm_up`: a client then spends about 50 ms of CPU to its lobby's first frame instead of 60), takes the
+holes its warm-up left in the small-object allocator's pools (`fill_free_blocks`), freezes what it holds
+out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it
+shares), and then forks one child per request that arrives on its Unix socket. Each child is the client process of one
 session: it shares the parent's memory until it writes to it, and starts drawing at once, with no
 interpreter start or imports to pay.
 
@@ -39,6 +40,7 @@ import fcntl
 import gc
 import importlib
 import io
+import itertools
 import json
 import os
 import select
@@ -90,6 +92,7 @@ def warm_up() -> None:
 
 
 async def _warm() -> None:
+    from textual.dom import DOMNode
     from textual.widgets._toast import Toast, ToastRack
     from textual.widgets._tooltip import Tooltip
 
@@ -98,7 +101,8 @@ async def _warm() -> None:
     from chimera_tui.ui import shared_css
     from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
 
-    ALWAYS_MOUNTED = [ToastRack, Toast, Tooltip]  # by every screen (Textual's own, not the warm-up's)
+    # mounted by every screen (Textual's own), though the warm-up never shows one
+    always_mounted: list[type[DOMNode]] = [ToastRack, Toast, Tooltip]
 
     folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
     host = TableHost(folder, bot_delay=0.0)
@@ -112,7 +116,7 @@ async def _warm() -> None:
                     break
                 await pilot.pause(0.02)
             # in its theme, what the warm-up will not show: the other games' screens, a toast, a tooltip
-            shared_css.parse_ahead(app.stylesheet, [*shared_css.classes_from("chimera_tui"), *ALWAYS_MOUNTED])
+            shared_css.parse_ahead(app.stylesheet, [*shared_css.classes_from("chimera_tui"), *always_mounted])
             app.create_table(P.CreateTable(game="station", players=2, bots=(None, "random"), options={}))
             for _ in range(200):
                 if app.table is not None and app.table.started and not isinstance(app.screen, LobbyScreen):
@@ -127,6 +131,49 @@ async def _warm() -> None:
         await host.close()
         await server.wait_closed()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def fill_free_blocks() -> list[object]:
+    """Objects that take every free block in the small-object allocator's partly used pools, to be kept
+    for the parent's life. Python allocates a small object in the free blocks of a partly used pool before
+    it opens a new pool, so a child would put its first objects in the holes the warm-up left all over the
+    parent's pages, copying a whole shared page for each few of them; with the holes taken, they go to
+    pages of their own, side by side."""
+    ballast: list[object] = []
+    for size, free in _free_blocks():
+        if size <= 16:
+            ballast += [object() for _ in itertools.repeat(None, free)]  # 16 bytes
+        elif size <= 32:
+            ballast += [float(n) for n in itertools.repeat(0, free)]  # 24 bytes (no int made meanwhile)
+        else:
+            ballast += [bytes(size - EMPTY_BYTES) for _ in itertools.repeat(None, free)]
+    return ballast
+
+
+EMPTY_BYTES = sys.getsizeof(b"")
+"""The size of an empty bytes object: one of ``n`` bytes takes that plus ``n``."""
+
+
+def _free_blocks() -> list[tuple[int, int]]:
+    """Each size class of the small-object allocator and its free blocks in partly used pools, from
+    ``sys._debugmallocstats`` (CPython writes it to descriptor 2); none where it says nothing."""
+    with tempfile.TemporaryFile() as report:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(report.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        report.seek(0)
+        text = report.read().decode("ascii", "replace")
+    found = []
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) == 5 and all(f.isdigit() for f in fields):
+            found.append((int(fields[1]), int(fields[4])))
+    return found
 
 
 CLIENT = "chimera_tui.ui.screens.lobby"
@@ -282,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     preload()
     warm_up()
     gc.collect()
+    ballast = fill_free_blocks()  # noqa: F841 (kept, and shared, for the zygote's whole life)
     gc.freeze()
     merging = page_merging.allow_merging()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
