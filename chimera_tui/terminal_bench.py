@@ -201,11 +201,16 @@ def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float
 
 
 def keys_on_save(
-    save: Path, presses: int, cols: int = 80, rows: int = 24, keys: Sequence[str] = tuple(KEYS)
+    save: Path,
+    presses: int,
+    cols: int = 80,
+    rows: int = 24,
+    keys: Sequence[str] = tuple(KEYS),
+    quiet: float = 0.3,
 ) -> tuple[int, list[KeyFigures]]:
     """Open a copy of `save` with `chimera load` in a PTY; press each kind of key and its undoing key
     `presses` times each after a first press of each, reported apart (Escape after Enter is reported
-    apart from Enter).
+    apart from Enter). A key's answer ends when the app is silent for `quiet` seconds.
 
     Returns the bytes of the first paint and the figures per key.
     """
@@ -221,7 +226,7 @@ def keys_on_save(
             for name in keys:
                 for i in range(2 * presses + 2):
                     label, key = KEYS[name][i % 2]
-                    size, cpu = term.press(key)
+                    size, cpu = term.press(key, quiet=quiet)
                     figures.setdefault(label, KeyFigures(label)).add(size, cpu)
         finally:
             term.close()

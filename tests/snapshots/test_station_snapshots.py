@@ -42,7 +42,12 @@ async def _to_first_placement(pilot) -> None:  # type: ignore[no-untyped-def]
             await pilot.press("enter")
         else:
             await pilot.pause(0.02)
+    # Under a loaded CI machine the log's scroll to its end and the last refresh can lag behind: wait for
+    # every animation and two idle pauses so the picture is the settled one (CI saw one mismatch here).
+    await pilot.wait_for_scheduled_animations()
     await pilot.pause(0.2)
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause(0.1)
 
 
 def _until_screen(name: str):  # type: ignore[no-untyped-def]

@@ -25,11 +25,11 @@ class LobbyScreen(Screen[None]):
     """The open tables, and the keys to open, join, resume or watch one."""
 
     BINDINGS: ClassVar[list[Binding]] = [  # type: ignore[assignment]
-        Binding("n", "create", "New table"),
-        Binding("j", "join_code", "Join by code"),
+        Binding("n", "create", "New", tooltip="Open a new table"),
+        Binding("j", "join_code", "Join", tooltip="Join a table by its code"),
         Binding("w", "watch", "Watch"),
         Binding("f", "finished", "Finished"),
-        Binding("b", "board", "Leaderboard"),
+        Binding("b", "board", "Ranks", tooltip="The leaderboard of each game"),
         Binding("p", "page", "Your page"),
         Binding("r,f5", "refresh", "Refresh"),
         Binding("q", "app.quit", "Quit"),
