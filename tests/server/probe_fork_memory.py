@@ -196,7 +196,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lobbies", type=int, default=40)
     parser.add_argument("--maps", action="store_true")
-    parser.add_argument("--idle", type=float, default=10.0, help="seconds over which the lobbies' CPU is counted")
+    parser.add_argument(
+        "--idle", type=float, default=10.0, help="seconds over which the lobbies' CPU is counted"
+    )
     parser.add_argument("--settle", type=float, default=3.0, help="seconds to wait before measuring")
     args = parser.parse_args()
     asyncio.run(asyncio.wait_for(probe(args.lobbies, args.maps, args.settle, args.idle), LIMIT))
