@@ -42,8 +42,8 @@ _VARIABLES_KEY = "_shared_css_variables"
 _original: Any = None
 
 Source = tuple[str, tuple[str, str], bool, int, str]
-"""One CSS source as a stylesheet parses it: the text, where it was read from, whether it is a widget's default
-CSS, its tie breaker and its scope."""
+"""One CSS source as a stylesheet parses it: the text, where it was read from, whether it is a widget's
+default CSS, its tie breaker and its scope."""
 
 
 def _variables_key(stylesheet: Stylesheet) -> tuple[tuple[str, str], ...]:

@@ -77,9 +77,14 @@ async def test_a_list_that_reads_the_same_draws_nothing(tmp_path: Path) -> None:
             assert isinstance(lobby, LobbyScreen)
             await pilot.pause()
             grid = lobby.query_one(DataTable)
-            cleared = []
+            cleared: list[bool] = []
             original = grid.clear
-            grid.clear = lambda columns=False: cleared.append(columns) or original(columns)  # type: ignore[method-assign]
+
+            def clear(columns: bool = False) -> DataTable[str]:
+                cleared.append(columns)
+                return original(columns)
+
+            grid.clear = clear  # type: ignore[method-assign]
             for seconds, mine, drawn in (
                 (5.0, False, 1),
                 (9.0, False, 1),
