@@ -56,6 +56,7 @@ STRICT = [
     "chimera_tui/ui/screens",
     "chimera_tui/ui/dialogs",
     "chimera_tui/ui/games/base.py",
+    "chimera_tui/ui/games/table_screen.py",
     "chimera_tui/ui/games/generic.py",
     "chimera_tui/ui/widgets/rules_panel.py",
     "chimera_tui/ui/widgets/action_log.py",
