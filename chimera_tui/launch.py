@@ -1,7 +1,8 @@
 """What the app opens with, decided and checked before any screen appears.
 
 `chimera new ...` and `chimera load FILE` are validated here, so that a bad argument or a bad save prints one
-clear line and exits non-zero without starting the TUI. Pure: no Textual.
+clear line and exits non-zero without starting the TUI; a replay (`chimera replay FILE`, the load screen's
+w) is opened here too. Pure: no Textual.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.learn import lesson_game
 from chimera_tui.table.base import Seat
+from chimera_tui.table.replay import ReplayTable
 
 
 class LaunchError(Exception):
@@ -216,6 +218,20 @@ def load_start(
         notices=tuple(notices),
         lesson=in_place and lesson_game(path) == loaded.game_id,
     )
+
+
+def open_replay(path: Path | str, *, reveal: bool = False) -> ReplayTable:
+    """A replay of the save at `path`, standing at its first step and showing what everyone sees; each
+    seat's view too once the game is finished, or with `reveal` (`chimera replay FILE --reveal`).
+
+    Raises:
+        SaveError: with one sentence naming the file and the problem.
+        games.InstallationIncomplete: when the game's own data is missing.
+    """
+    from chimera_tui.saves import load
+
+    loaded = load(path)
+    return ReplayTable(loaded.game_id, loaded.match, loaded.seats, reveal=reveal)
 
 
 def _ask(question: str) -> bool:
