@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.cli import build_parser, main
+from chimera_tui.commands.cli import build_parser, main
 from chimera_tui.saves import acquire, save_match
 from chimera_tui.saves.lock import lock_path_for
 from chimera_tui.table.base import Seat

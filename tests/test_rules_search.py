@@ -187,7 +187,7 @@ def test_each_game_declares_its_words_and_no_reader_sees_them(game: str) -> None
 
     from rich.console import Console
 
-    from chimera_tui.rules_cli import print_rules
+    from chimera_tui.commands.rules import print_rules
     from chimera_tui.rules_search import terms_for
 
     assert terms_for(game).synonyms

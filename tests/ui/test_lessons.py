@@ -117,7 +117,7 @@ async def test_a_lesson_left_and_resumed_goes_on_where_it_was(tmp_path: Path) ->
 def test_chimera_learn_opens_the_lesson_and_a_game_without_one_is_one_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chimera_tui.cli import build_parser, main
+    from chimera_tui.commands.cli import build_parser, main
     from chimera_tui.launch import plan_launch
 
     monkeypatch.setenv("CHIMERA_SAVES", str(tmp_path))
