@@ -354,7 +354,8 @@ def _make_saves_private(override: str | None) -> None:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from chimera_tui.launch import LaunchError, plan_launch
+    from chimera_tui.commands.opening import plan_launch
+    from chimera_tui.launch import LaunchError
 
     try:
         plan = plan_launch(args)

@@ -21,10 +21,11 @@ from textual.widgets import Input
 
 from chimera_tui import games
 from chimera_tui.commands.cli import build_parser
+from chimera_tui.commands.opening import plan_launch
 from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.plain_text import plain_text
-from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start, plan_launch
+from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
 from chimera_tui.saves import list_saves, load, save_match
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp

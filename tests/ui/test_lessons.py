@@ -118,7 +118,7 @@ def test_chimera_learn_opens_the_lesson_and_a_game_without_one_is_one_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from chimera_tui.commands.cli import build_parser, main
-    from chimera_tui.launch import plan_launch
+    from chimera_tui.commands.opening import plan_launch
 
     monkeypatch.setenv("CHIMERA_SAVES", str(tmp_path))
     plan = plan_launch(build_parser().parse_args(["learn", "con"]))
