@@ -43,7 +43,7 @@ STRICT = [
     "chimera_tui/saves",
     "chimera_tui/server",
     "chimera_tui/commands",
-    "chimera_tui/launch.py",
+    "chimera_tui/launch",
     "chimera_tui/rulestext.py",
     "chimera_tui/rules_search.py",
     "chimera_tui/learn",

@@ -56,7 +56,7 @@ def plan_launch(args: argparse.Namespace) -> LaunchPlan:
     if args.command == "load":
         return load_plan(args.file, copy=bool(getattr(args, "copy", False)))
     if args.command == "learn":
-        from chimera_tui.learn.start import learn_start
+        from chimera_tui.launch.lesson import learn_start
         from chimera_tui.saves import saves_dir_path
 
         return LaunchPlan(start=learn_start(args.game, saves_dir_path()))

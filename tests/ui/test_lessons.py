@@ -11,8 +11,8 @@ from textual.widgets import OptionList
 
 from chimera_tui import games
 from chimera_tui.launch import LaunchPlan
+from chimera_tui.launch.lesson import learn_start
 from chimera_tui.learn import lesson_for, progress
-from chimera_tui.learn.start import learn_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.lesson import GuideBox, LessonControls
