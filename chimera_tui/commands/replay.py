@@ -20,7 +20,7 @@ def run_replay(path: str, theme: str | None = None, reveal: bool = False) -> int
     except SaveError as exc:
         print(exc.message, file=sys.stderr)
         return 1
-    from chimera_tui.ui.screens.replay_app import ReplayApp
+    from chimera_tui.ui.replay_app import ReplayApp
 
     app = ReplayApp(table, theme=theme)
     app.run()

@@ -29,7 +29,7 @@ from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
 from chimera_tui.saves import list_saves, load, save_match
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp
-from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 
 NAMES = [
     "[/]",

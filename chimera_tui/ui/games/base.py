@@ -14,10 +14,10 @@ from textual.widget import Widget
 
 from chimera_tui.table.base import hand_off_due
 from chimera_tui.table.local import LocalTable
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.ahead import ask_if_asked, offers_ahead, open_answer_ahead
 from chimera_tui.ui.games.hint import cancel_hint, hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.games.table_screen import TableScreen
-from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 
 DialogT = TypeVar("DialogT", bound=Screen[Any])
@@ -236,7 +236,7 @@ class GameScreen(TableScreen):
         return True
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import open_rules
+        from chimera_tui.ui.dialogs.rules import open_rules
 
         open_rules(self.app, self.game_id, self.rules_topic())
 

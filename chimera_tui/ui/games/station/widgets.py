@@ -395,6 +395,6 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.dismiss(self.UNDO)
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import open_rules
+        from chimera_tui.ui.dialogs.rules import open_rules
 
         open_rules(self.app, self.game_id, self.topic)
