@@ -10,8 +10,8 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from chimera_tui import games
-from chimera_tui.rules_search import rank_for
-from chimera_tui.rulestext import (
+from chimera_tui.rulebook.search import rank_for
+from chimera_tui.rulebook.text import (
     RulesFormatError,
     RulesTextMissing,
     Topic,

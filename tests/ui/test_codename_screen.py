@@ -13,7 +13,7 @@ from chimera_tui import games
 from chimera_tui.games.codename.actions import Attach, AttackWith, Done, EndTurn
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
-from chimera_tui.rulestext import slugify
+from chimera_tui.rulebook.text import slugify
 from chimera_tui.saves import list_saves, load
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.dialogs.handoff import HandOffScreen

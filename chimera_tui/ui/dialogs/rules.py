@@ -24,8 +24,8 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui import games
-from chimera_tui.rules_search import terms_for
-from chimera_tui.rulestext import RulesFormatError, RulesTextMissing, TopicNotFound, find, topics_for
+from chimera_tui.rulebook.search import terms_for
+from chimera_tui.rulebook.text import RulesFormatError, RulesTextMissing, TopicNotFound, find, topics_for
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.rules_panel import RulesPanel
 

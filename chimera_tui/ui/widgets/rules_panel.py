@@ -23,8 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from chimera_tui.rules_search import SearchTerms, rank
-from chimera_tui.rulestext import Topic, hide_anchors
+from chimera_tui.rulebook.search import SearchTerms, rank
+from chimera_tui.rulebook.text import Topic, hide_anchors
 
 __all__ = ["RulesPanel"]
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 import msgspec
 
 from chimera_tui import games
-from chimera_tui.rulestext import RulesTextMissing, Topic, markdown_for, words_of
+from chimera_tui.rulebook.text import RulesTextMissing, Topic, markdown_for, words_of
 
 STOPWORDS = frozenset(
     [
