@@ -9,18 +9,17 @@ from collections.abc import Iterator
 import pytest
 
 from chimera_tui import games
+from chimera_tui.rulebook.lookup import find, search
 from chimera_tui.rulebook.text import (
     AmbiguousTopic,
     RulesFormatError,
     RulesTextMissing,
     TopicNotFound,
-    find,
     hide_anchors,
     markdown_for,
     parse_rules,
     parse_topics,
     rules_for,
-    search,
     slugify,
     topics_for,
     words_of,
