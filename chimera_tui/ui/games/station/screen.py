@@ -35,7 +35,8 @@ from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRo
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid
+from chimera_tui.ui.widgets.hex_cells import CellView
+from chimera_tui.ui.widgets.hex_grid import HexGrid
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 

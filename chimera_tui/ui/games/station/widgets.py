@@ -27,7 +27,7 @@ from chimera_tui.ui.games.station.view import PlaceView
 from chimera_tui.ui.games.station.words import SEAT_MARKS, short
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.hex_grid import component_style
+from chimera_tui.ui.widgets.painting import component_style
 
 
 class PlaceRow(Widget, can_focus=True):
