@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli, games
-from chimera_tui.bench import run_bench, seat_levels
+from chimera_tui import games
+from chimera_tui.commands import cli
+from chimera_tui.commands.bench import run_bench, seat_levels
 from tests.engine.search_pebbles import SEARCHABLE
 
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli, games
+from chimera_tui import games
+from chimera_tui.commands import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -21,7 +21,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 
-from chimera_tui.bench import run_bench
+from chimera_tui.commands.bench import run_bench
 
 GAMES = ("station", "codename", "imaginarium", "con")
 PLAYOUTS = 100

@@ -36,7 +36,7 @@ from pathlib import Path
 import asyncssh
 
 from chimera_tui.server.host import TableHost
-from chimera_tui.table.remote import HostLink
+from chimera_tui.server.link import HostLink
 from tests.server.ssh_helpers import Screen, terminal
 
 LIMIT = 600.0

@@ -17,7 +17,8 @@ from chimera_tui.games.codename.odds import chance
 from chimera_tui.games.codename.rules import SIXES
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.saves.errors import SaveError
-from chimera_tui.saves.format import read_save, restore
+from chimera_tui.saves.format import read_save
+from chimera_tui.saves.replaying import restore
 from tests.games.codename.helpers import arena, legal_texts, monster, play
 
 HERE = Path(__file__).parent
