@@ -379,8 +379,10 @@ def open_uses(w: W, seat: int) -> None:
                         or (gain.partner == "production" and any(t.type[o] == "production" for o in others))
                     )
                     if fits:
-                        if gain.gain == "extra_use":
-                            base += gain.n * sum(1 for o in others if gain.partner != "same" or o == code)
+                        if gain.gain == "extra_use" and gain.partner == "same":  # one machine (9.2), +n uses
+                            base = base + gain.n if j == sl.index(code) else 0  # on its first card (6.4)
+                        elif gain.gain == "extra_use":
+                            base += gain.n * len(others)
                         elif gain.gain == "more_fragments":
                             # A pair of Achievettes places up to n fragments together, through its first card.
                             base = gain.n if j == sl.index(code) else 0
