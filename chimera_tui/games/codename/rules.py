@@ -222,6 +222,12 @@ class CodenameRules:
     def winner(self, state: State) -> tuple[int, ...]:
         return winner(state)
 
+    def ended_at_limit(self, state: State) -> bool:
+        """Whether the fight ended at the arena round limit with more than one monster standing (`chimera
+        bench` counts these)."""
+        alive = sum(1 for p in state.players if p.alive)
+        return state.phase is Phase.OVER and state.arena_round >= arena.ROUND_LIMIT and alive > 1
+
     def view(self, state: State, seat: int | None) -> State:
         """What `seat` may see: no deck order, no box, no other hands or inventories, no monster being built."""
         building_now = state.phase is Phase.BUILD

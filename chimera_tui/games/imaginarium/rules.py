@@ -17,7 +17,8 @@ from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.imaginarium import dial, flow, machines
 from chimera_tui.games.imaginarium.actions import Move, parse_action
 from chimera_tui.games.imaginarium.asks import ask_options, resolve
-from chimera_tui.games.imaginarium.state import HIDDEN, Ask, State, Team
+from chimera_tui.games.imaginarium.content import content
+from chimera_tui.games.imaginarium.state import CAUSES, HIDDEN, Ask, State, Team
 from chimera_tui.games.imaginarium.wording import prompt, said, said_for
 from chimera_tui.games.imaginarium.work import W
 
@@ -195,6 +196,17 @@ class ImaginariumRules:
     def winner(self, state: State) -> tuple[int, ...]:
         """The winning seats after the tie-breaks, or () before the end."""
         return flow.winners(state) if state.phase == "over" else ()
+
+    def ended_at_limit(self, state: State) -> bool:
+        """Whether the game ended at the round limit: over, with no team at End or at the VP target before
+        the end bonuses (`chimera bench` counts these)."""
+        if state.phase != "over":
+            return False
+        eco = content().economy
+        target = eco.team_vp_target if state.team_play else eco.vp_target
+        bonus = CAUSES.index("bonus")
+        end = content().dream.end
+        return not any(tm.token == end or tm.total - tm.vp[bonus] >= target for tm in state.teams)
 
     def view(self, state: State, seat: int | None) -> State:
         """Hides other teams' stocks, VP and fragments, the draw piles' order, and drawn fragments; once the
