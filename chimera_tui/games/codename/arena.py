@@ -44,8 +44,11 @@ REFILL = 5
 """At the start of your turn you take energy up to this many."""
 ATTACH_COST = 2
 """Energy to attach a part from the inventory during the Arena."""
-ROUND_LIMIT = 20
-"""After this many arena rounds the standing decides (this edition's end for stalled fights)."""
+ROUND_LIMIT = 30
+"""After this many arena rounds the standing decides (a safety limit: quiet fights end sooner)."""
+QUIET_ROUNDS = 5
+"""After this many arena rounds in a row with no card destroyed the standing decides (this edition's end
+for stalled fights)."""
 
 _C = load()
 
@@ -188,20 +191,20 @@ def _lowest_defense(state: State, seat: int) -> int:
 def stalled(state: State) -> str:
     """Why the fight can no longer be decided by combat ("" while it can).
 
-    Two ends, neither touching the booklet's combat: after `ROUND_LIMIT` arena rounds; or when no monster
-    could ever destroy a card of another, even rolling every die at 6 with every card it owns (possible only
-    with the booklet's dice; exploding sixes can always reach any Defense).
+    Three ends, none touching the booklet's combat: when no monster could ever destroy a card of another,
+    even rolling every die at 6 with every card it owns (possible only with the booklet's dice; exploding
+    sixes can always reach any Defense); after `QUIET_ROUNDS` arena rounds in a row with no card destroyed;
+    and, as a safety limit, after `ROUND_LIMIT` arena rounds.
     """
+    alive = [s for s, p in enumerate(state.players) if p.alive]
+    best = {a: _best_total(state, a) for a in alive} if not state.explode else {}
+    if best and not any(best[a] >= _lowest_defense(state, b) for a in alive for b in alive if b != a):
+        return "no monster can ever destroy a card of another, even rolling every die at 6"
+    if state.arena_round - state.destroyed_in >= QUIET_ROUNDS:
+        return f"no card has been destroyed in the last {QUIET_ROUNDS} arena rounds"
     if state.arena_round >= ROUND_LIMIT:
         return f"{ROUND_LIMIT} arena rounds have been fought"
-    if state.explode:
-        return ""
-    alive = [s for s, p in enumerate(state.players) if p.alive]
-    for a in alive:
-        best = _best_total(state, a)
-        if any(best >= _lowest_defense(state, b) for b in alive if b != a):
-            return ""
-    return "no monster can ever destroy a card of another, even rolling every die at 6"
+    return ""
 
 
 def end_by_standing(state: State, why: str) -> State:

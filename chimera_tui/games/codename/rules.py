@@ -158,9 +158,11 @@ class CodenameRules:
     title: ClassVar[str] = "Codename: Chimera"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     """2: the booklet's dice by default (exploding sixes an option), attaching windows on other players'
-    turns, the end of stalled fights, events in words. Saves of version 1 no longer replay and are refused."""
+    turns, the end of stalled fights, events in words. 3: a fight also ends after five arena rounds in a
+    row with no card destroyed, and the safety limit is 30 rounds. Saves of older versions no longer replay
+    and are refused."""
     options: ClassVar[tuple[OptionSpec, ...]] = (YOUNGEST, SHORTEST, SIXES)
     state_type: ClassVar[type[State]] = State
 
