@@ -390,6 +390,8 @@ class Economy(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     vp_target: int
     team_vp_target: int
     round_limit: int
+    late_projects_from: int
+    """From phase C of this round on, each reset lays out one more project from those not in play."""
     blocked_attack_pays: int
     dismantle_repaired_multiplier: int
     dismantle_broken: str
@@ -831,6 +833,9 @@ def load() -> Content:
     _check(all(1 <= p.count <= 18 for p in economy.projects_in_play), "projects in play are 1 to 18")
     _check(economy.project_first_vp == 4 and economy.project_later_vp == 3, "projects score 4, then 3")
     _check(economy.vp_target == 20 and economy.team_vp_target == 25, "the VP targets are 20 and 25")
+    _check(
+        1 <= economy.late_projects_from <= economy.round_limit, "late projects start within the round limit"
+    )
     _check(economy.extraction == 3 and economy.slots == 4, "Extraction gives 3; a workshop has 4 slots")
     _check(
         all(c in (*RESOURCES, "machines") for c in economy.bonus_categories)

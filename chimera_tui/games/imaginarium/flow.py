@@ -9,7 +9,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.imaginarium.projects import complete_projects
+from chimera_tui.games.imaginarium.projects import complete_projects, lay_out_late_project
 from chimera_tui.games.imaginarium.state import Ask, State
 from chimera_tui.games.imaginarium.work import KI, W, new_seat, new_team, tables
 
@@ -452,6 +452,7 @@ def check_and_reset(w: W) -> None:
     if at_end or any(tm.total >= target for tm in w.teams) or w.round >= eco.round_limit:
         final_scoring(w)
         return
+    lay_out_late_project(w)
     reset_belt(w)
     w.round += 1
     w.initiative = w.order

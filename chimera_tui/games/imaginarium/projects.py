@@ -76,6 +76,19 @@ def holds(w: W, seat: int, cond: Op, times: int = 1) -> bool:
     raise ValueError(f"unknown project condition {op!r}")
 
 
+def lay_out_late_project(w: W) -> None:
+    """Phase C, from round `late_projects_from` on: one more project, drawn from those not in play (core
+    ones only in the core game), joins the design office, so that a game whose projects left are all hard
+    ones does not stall."""
+    c = w.t.c
+    if w.round < c.economy.late_projects_from:
+        return
+    left = [p.id for p in c.projects if (w.chimera or not p.expansion) and p.id not in w.projects]
+    if left:
+        pid, w.rng = w.rng.choice(left)
+        w.projects = (*w.projects, pid)
+
+
 def complete_projects(w: W, seat: int) -> list[str]:
     """B4: complete every project in play `seat` now meets and has not completed; returns their ids."""
     t = w.t

@@ -142,7 +142,10 @@ class ImaginariumRules:
     title: ClassVar[str] = "Imaginarium"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
+    """2: a pair of Gloriettes converts twice a turn in all (it was four times), and from round 10 on each
+    reset lays out one more project (issue 26). Saves of version 1 replay while their games never met
+    either; the others are refused in one sentence."""
     options: ClassVar[tuple[OptionSpec, ...]] = (CHIMERA, TEAMS)
     state_type: ClassVar[type[State]] = State
 
