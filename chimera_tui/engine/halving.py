@@ -102,9 +102,10 @@ def halving_search(
 
 
 def _survivors(alive: list[int], results: dict[int, list[float]], keep: int | None) -> list[int]:
-    """The better half of `alive` by mean result, and `keep` (the prior) whatever its result."""
+    """The better half of `alive` by mean result (the odd one out stays), and `keep` (the prior) whatever its
+    result."""
     ranked = sorted(alive, key=lambda k: -_mean(results[k]))
-    half = ranked[: max(1, len(ranked) // 2)]
+    half = ranked[: (len(ranked) + 1) // 2]
     if keep is not None and keep in alive and keep not in half:
         half.append(keep)
     return half

@@ -12,6 +12,7 @@ from chimera_tui.games.con.wording import prompt
 RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot's hooks (engine/search.py)
 RULES.playout_action = playout_action  # type: ignore[attr-defined]
 RULES.prior_action = prior_action  # type: ignore[attr-defined]
+RULES.search_method = "halving"  # type: ignore[attr-defined]  # paired playouts (engine/halving.py)
 RULES.playout_value = playout_value  # type: ignore[attr-defined]
 
 __all__ = ["BOTS", "RULES", "Action", "ConRules", "GreedyBot", "Move", "State", "prompt"]

@@ -27,6 +27,7 @@ playouts clearly prefer another action) make the search stronger.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -41,6 +42,7 @@ from chimera_tui.games.imaginarium.dream import run_before
 from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, HIDDEN, Ask, State, Team
 from chimera_tui.games.imaginarium.work import CI, W, tables
+from chimera_tui.games.imaginarium.worth import STYLES, worth
 
 _LIMBO = frozenset({"keep", "xkeep"})
 """Ask kinds whose options are fragments out of every pile and screen (drawn or handed, not yet kept)."""
@@ -353,3 +355,25 @@ def _weight(state: State, text: str) -> float:
     if verb == "nightmare":
         return NIGHTMARE_WEIGHT[text == "nightmare none"]
     return WEIGHTS.get(verb, 1.0)
+
+
+VALUE_SCALE = 30.0
+"""Worth (tenths of a VP, `worth.worth`) that multiplies a team's odds by e where a playout stops."""
+
+
+def playout_value(start: State, state: State) -> tuple[float, ...] | None:
+    """Where a playout may stop: at the end of the round it started in (when the game goes on), each seat's
+    share of the win judged from its team's worth to the greedy bot, as odds e^(worth / `VALUE_SCALE`); the
+    round's purchases, repairs and projects count there, and the later rounds' luck does not. None to play
+    on."""
+    if state.round == start.round or state.phase == "over":
+        return None
+    members: dict[int, list[int]] = {}
+    for seat, p in enumerate(state.seats):
+        members.setdefault(p.team, []).append(seat)
+    weights = STYLES["greedy"]
+    worths = {team: worth(state, seats[0], weights) for team, seats in members.items()}
+    top = max(worths.values())
+    odds = {team: math.exp((w - top) / VALUE_SCALE) for team, w in worths.items()}
+    total = sum(odds.values())
+    return tuple(odds[p.team] / total / len(members[p.team]) for p in state.seats)
