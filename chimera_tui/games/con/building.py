@@ -11,7 +11,6 @@ from __future__ import annotations
 from itertools import product
 
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.con import flow
 from chimera_tui.games.con.content import content
 from chimera_tui.games.con.state import State
 from chimera_tui.games.con.work import CARDS, W, draw_cheat, draw_creature, fits, fits_chimera, totals
@@ -115,8 +114,9 @@ def build_options(w: W) -> list[str]:
     return [f"build {h or '-'} {b or '-'} {r or '-'}" for h, b, r in builds(w.hands[s])]
 
 
-def build(w: W, text: str) -> None:
-    """Lay the chimera named by ``build H B R``."""
+def build(w: W, text: str) -> bool:
+    """Lay the chimera named by ``build H B R``; True when it was the last one and the first Merchant is
+    chosen, whose turn comes next."""
     s = builder(w)
     codes = tuple("" if x == "-" else x for x in text.split()[1:4])
     hand = list(w.hands[s])
@@ -128,8 +128,9 @@ def build(w: W, text: str) -> None:
     w.built[s] = True
     if builder(w) >= 0:
         prepare(w)
-    else:
-        finish(w)
+        return False
+    finish(w)
+    return True
 
 
 def finish(w: W) -> None:
@@ -173,7 +174,6 @@ def finish(w: W) -> None:
     w.phase = "turn"
     w.merchant = first_merchant(w)
     w.merchant_turns = 0
-    flow.begin_turn(w, w.merchant)
 
 
 def first_merchant(w: W) -> int:

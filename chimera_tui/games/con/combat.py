@@ -11,8 +11,9 @@ window closes.
 
 from __future__ import annotations
 
-from chimera_tui.games.con import cheating, flow
-from chimera_tui.games.con.content import STATS, ActionDef
+from typing import Literal
+
+from chimera_tui.games.con.content import STATS
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Attack
 from chimera_tui.games.con.work import (
     CARDS,
@@ -29,14 +30,15 @@ from chimera_tui.games.con.work import (
     swap_part,
     totals,
 )
+from chimera_tui.games.con.work import (
+    action_of as action_of,  # also read here by the screen's words
+)
 
-BASIC = ActionDef("Attack", "standard", "attack", "might", "speed")
-"""The plain attack open to every chimera (CN-ACTION-07)."""
 SLOT_LETTERS = "hbr"
 
-
-def action_of(card: str, index: int) -> ActionDef:
-    return BASIC if not card else CARDS[card].actions[index]
+After = Literal["", "settle", "roll"]
+"""What the sequencer does after an action: nothing, settle the round (a chimera may have fallen), or open
+the roll window for the attack just declared."""
 
 
 def can_hit(w: W, attacker: int, target: int, aerial: bool) -> bool:
@@ -82,26 +84,26 @@ def family_dice(w: W, seat: int, card: str) -> int:
     return sum(1 for c in w.parts[seat] if c and c != card and CARDS[c].family == fam)
 
 
-def do_act(w: W, text: str) -> None:
+def do_act(w: W, text: str) -> After:
+    """Take the Action step's decision; what comes next is for the sequencer (`After`)."""
     s = w.active
     words = text.split()
     verb = words[0]
     w.step = "discard"
     if verb == "rest":
-        return
+        return ""
     if verb == "fly":
         w.status[s] |= AIRBORNE
-        return
+        return ""
     if verb == "land":
         w.status[s] &= ~AIRBORNE
-        return
+        return ""
     if verb == "mutate":
         swap_part(w, s, words[1])
-        flow.settle(w)
-        return
+        return "settle"
     if verb == "attack":
         declare(w, s, int(words[1][1:]) - 1, "", 0, -1)
-        return
+        return "roll"
     code, _, idx = words[1].partition(".")
     a = CARDS[code].actions[int(idx)]
     if a.effect == "heal":
@@ -109,28 +111,37 @@ def do_act(w: W, text: str) -> None:
         roll = w.dice(stat_of(w, s, STATS.index(a.stat)) + extra)
         healed = heal(w, s, a.amount) if sum(roll) >= a.requirement else -1
         w.tell_dice("heal", s, code, int(idx), digits(roll), a.requirement, healed)
-        return
+        return ""
     slot = SLOT_LETTERS.index(words[3]) if len(words) > 3 else -1
     declare(w, s, int(words[2][1:]) - 1, code, int(idx), slot)
+    return "roll"
 
 
 def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
-    """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09), then open the roll window."""
+    """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09); the roll window opens next."""
     a = action_of(card, index)
     extra = family_dice(w, s, card) if card and a.kind == "special" else 0
     att = w.dice(stat_of(w, s, STATS.index(a.attack)) + extra)
     dfn = w.dice(stat_of(w, t, STATS.index(a.defend)))
     w.attack = Attack(s, t, card, index, att, dfn, slot, 0, False, extra)
     w.tell_dice("attack", s, t, card, index, digits(att), digits(dfn), extra)
-    cheating.open_window(w, "roll", [s, t, *(x for x in w.order_from(s) if x not in (s, t))])
 
 
-def resolve(w: W) -> None:
-    """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords)."""
+def roll_window_order(w: W) -> list[int]:
+    """Who may cheat once the attack's dice are rolled: attacker, defender, then the others in turn order."""
+    at = w.attack
+    assert at is not None
+    s, t = at.attacker, at.defender
+    return [s, t, *(x for x in w.order_from(s) if x not in (s, t))]
+
+
+def resolve(w: W) -> bool:
+    """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords); True when there was
+    one (a chimera may have fallen, so the round is settled next)."""
     at = w.attack
     w.attack = None
     if at is None:
-        return
+        return False
     a = action_of(at.card, at.index)
     s, t = at.attacker, at.defender
     total, defence = sum(at.att), sum(at.dfn)
@@ -169,7 +180,7 @@ def resolve(w: W) -> None:
         w.tell_outcome("miss", s, at.card, at.index, t)
     if w.phase == "turn" and w.step != "discard" and w.active == s:
         w.step = "discard"
-    flow.settle(w)
+    return True
 
 
 def chimera_totals(w: W, seat: int) -> tuple[int, int, int, int]:

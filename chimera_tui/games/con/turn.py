@@ -6,7 +6,6 @@ Notation: ``draw c`` / ``draw x`` (a creature or a cheat card), ``stop`` (draw n
 
 from __future__ import annotations
 
-from chimera_tui.games.con import combat, flow
 from chimera_tui.games.con.work import (
     CARDS,
     W,
@@ -68,20 +67,18 @@ def sub_options(w: W) -> list[str]:
     return out
 
 
-def do_sub(w: W, text: str) -> None:
+def do_sub(w: W, text: str) -> bool:
+    """Apply ``sub CODE`` or ``keep``; True when a part was swapped (a chimera may have fallen, so the round is
+    settled before the turn goes on). A part of another family costs the Action step (CN-TURN-06)."""
+    if text == "keep":
+        return False
     s = w.active
-    if text != "keep":
-        code = text.split()[1]
-        old = swap_part(w, s, code)
-        if old and CARDS[old].family != CARDS[code].family:
-            w.no_action = True
-            w.tell("skip", s)
-        flow.settle(w)
-        if w.phase != "turn" or w.active != s or not w.alive[s]:
-            return
-    w.step = "discard" if w.no_action else "act"
-    if w.step == "act" and not combat.act_options(w):
-        w.step = "discard"
+    code = text.split()[1]
+    old = swap_part(w, s, code)
+    if old and CARDS[old].family != CARDS[code].family:
+        w.no_action = True
+        w.tell("skip", s)
+    return True
 
 
 def over_limit(w: W, seat: int) -> tuple[bool, bool]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from chimera_tui.engine.rng import Rng, _splitmix64
-from chimera_tui.games.con.content import Card, content
+from chimera_tui.games.con.content import ActionDef, Card, content
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask, Attack, Fact, State
 
 _MASK = (1 << 64) - 1
@@ -20,48 +20,23 @@ _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 CARDS: dict[str, Card] = content().cards
 """Creature cards by code."""
+BASIC = ActionDef("Attack", "standard", "attack", "might", "speed")
+"""The plain attack open to every chimera (CN-ACTION-07)."""
+
+
+def action_of(card: str, index: int) -> ActionDef:
+    """Action `index` of part `card`, or the plain attack when `card` is empty."""
+    return BASIC if not card else CARDS[card].actions[index]
 
 
 class W:
     """The mutable mirror of `State` while one action is applied."""
 
     __slots__ = (
-        "active",
-        "alive",
-        "aside",
-        "asks",
-        "attack",
-        "built",
-        "cheat_deck",
-        "cheats",
-        "counter",
-        "damage",
-        "deck",
-        "discard",
-        "drawn",
-        "greedy",
-        "hands",
-        "market",
-        "market_due",
-        "merchant",
-        "merchant_turns",
-        "names",
-        "no_action",
-        "parts",
-        "passed",
-        "petrified",
-        "phase",
-        "points",
-        "rigged",
-        "roll",
-        "round",
-        "s",
-        "seed",
-        "status",
-        "step",
-        "target",
-        "told",
-        "took",
+        "active", "alive", "aside", "asks", "attack", "built", "cheat_deck", "cheats", "counter", "damage", "deck",
+        "discard", "drawn", "greedy", "hands", "market", "market_due", "merchant", "merchant_turns", "names",
+        "no_action", "parts", "passed", "petrified", "phase", "points", "rigged", "roll", "round", "s", "seed",
+        "status", "step", "target", "told", "took",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
