@@ -8,7 +8,7 @@ from chimera_tui.games.imaginarium import prompt
 from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, Op, content, describe_op
 from chimera_tui.games.imaginarium.flow import opponents, price
 from chimera_tui.games.imaginarium.state import ACTIONS, COLOURS, FRAGS, KINDS, State
-from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
+from chimera_tui.games.imaginarium.wording import ACTION_NAME, COLOUR_NAMES, amounts_words, machine_name
 from chimera_tui.games.imaginarium.work import W
 from chimera_tui.ui.widgets.round_chart import MARKS
 
@@ -31,7 +31,6 @@ ACTION_SHORT = {
     "recruit": "Rec",
 }
 """The dial's actions in three letters (the ring's labels)."""
-ACTION_NAME = {a: a.capitalize() for a in ACTIONS}
 PHASE_WORDS = {"plan": "A · planning", "b1": "B1 · machines", "dial": "B3 · dial", "b3": "B3 · actions"}
 """The round's phases and steps, as the header names them."""
 
@@ -61,11 +60,6 @@ def team_mark(state: State, team: int) -> tuple[str, int]:
     return mark(first), first
 
 
-def machine_name(code: str) -> str:
-    m = content().machine.get(code)
-    return f"{m.name} ({code})" if m else code
-
-
 def short(name: str, width: int) -> str:
     """`name` in at most `width` characters (cut with a full stop)."""
     return name if len(name) <= width else name[: max(0, width - 1)] + "."
@@ -83,13 +77,6 @@ def amounts(a: Amounts | Op | tuple[int, ...], vp: bool = True) -> str:
     if vp and v:
         out += f"{v}VP"
     return out
-
-
-def amounts_words(a: Amounts | tuple[int, ...]) -> str:
-    """``"2 wood + 1 copper"``."""
-    values = list(a[:4]) if isinstance(a, tuple) else [a.c, a.w, a.cu, a.cr]
-    parts = [f"{n} {RESOURCE_NAMES[k]}" for k, n in zip(KINDS, values, strict=True) if n]
-    return " + ".join(parts) or "nothing"
 
 
 def stock_line(stock: tuple[int, ...]) -> str:

@@ -1,7 +1,8 @@
 """Why nothing can be done at a place now, in the rules' words: what Enter on a dimmed place says.
 
 Pure functions over the seat's view, asking the rules core's own functions (prices, budgets, what a card
-does, what the dial allows); no Textual here.
+does, what the dial allows). The screen shows them; they live in the rules core, as the other games' reasons
+(`ImaginariumRules.why_not` says why a notation is refused; this says why a place offers nothing).
 """
 
 from __future__ import annotations
@@ -9,8 +10,8 @@ from __future__ import annotations
 from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.flow import budget, price
 from chimera_tui.games.imaginarium.state import ACTIONS, State
+from chimera_tui.games.imaginarium.wording import ACTION_NAME, amounts_words, machine_name
 from chimera_tui.games.imaginarium.work import W, tables
-from chimera_tui.ui.games.imaginarium.words import ACTION_NAME, PHASE_WORDS, amounts_words, machine_name
 
 STEP = {
     "plan": "planning (phase A)", "b1": "the machine step (B1)", "dial": "setting the dial (B3)",
@@ -192,6 +193,3 @@ def _broken(state: State, w: W, seat: int, code: str) -> str:
     if not dismantle and t.type[code] == "special" and w.has(seat, "dismantle_special") is None:
         reasons.append("special machines cannot be dismantled (the Magpie allows it)")
     return f"{name}: " + "; ".join(reasons or ["nothing to do with it now"]) + "."
-
-
-__all__ = ["PHASE_WORDS", "why_not"]
