@@ -16,7 +16,7 @@ from chimera_tui.games.con.content import CheatCard, content
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask
 from chimera_tui.games.con.work import (
     CARDS,
-    W,
+    Working,
     action_of,
     can_draw_creature,
     digits,
@@ -32,12 +32,12 @@ from chimera_tui.games.con.work import (
 CHEATS: dict[str, CheatCard] = content().cheats
 
 
-def may_cheat(w: W, seat: int) -> bool:
+def may_cheat(w: Working, seat: int) -> bool:
     """In the round, not Airborne (CN-STATUS-21), not passed for this turn."""
     return w.alive[seat] and not w.status[seat] & AIRBORNE and not w.passed[seat]
 
 
-def cheat_options(w: W, seat: int, when: str) -> list[str]:
+def cheat_options(w: Working, seat: int, when: str) -> list[str]:
     """The cheats `seat` could play now, one line per distinct play (copies of a kind are offered once)."""
     out: list[str] = []
     seen: set[str] = set()
@@ -90,7 +90,7 @@ def cheat_options(w: W, seat: int, when: str) -> list[str]:
     return out
 
 
-def open_window(w: W, when: str, order: list[int]) -> bool:
+def open_window(w: Working, when: str, order: list[int]) -> bool:
     """Open a cheat window over `order`: ask the first seat that could cheat; False when there is nobody to
     ask (the window closes at once)."""
     for i, s in enumerate(order):
@@ -100,26 +100,26 @@ def open_window(w: W, when: str, order: list[int]) -> bool:
     return False
 
 
-def advance(w: W) -> str:
+def advance(w: Working) -> str:
     """The seat at the top window is done: ask the next seat that could cheat; the window's `when` if that
     closed it, else ""."""
     ask = w.asks.pop()
     return "" if open_window(w, ask.when, list(ask.seats)) else ask.when
 
 
-def window_options(w: W, ask: Ask) -> list[str]:
+def window_options(w: Working, ask: Ask) -> list[str]:
     """Playing no cheat comes first (a player who presses on plays none), then each cheat."""
     return ["pass", "pass turn", *cheat_options(w, ask.seat, ask.when)]
 
 
-def do_pass(w: W, ask: Ask, text: str) -> str:
+def do_pass(w: Working, ask: Ask, text: str) -> str:
     """``pass`` (this window) or ``pass turn`` (every window until the next turn): as `advance`."""
     if text == "pass turn":
         w.passed[ask.seat] = True
     return advance(w)
 
 
-def play(w: W, s: int, text: str) -> bool:
+def play(w: Working, s: int, text: str) -> bool:
     """Play a cheat: an Illegal one needs a 2 or more on 1d6 (CN-CHEAT-04 to -11). True when its effect took
     place (a chimera may have fallen, so the round is settled next, then `done_cheating`)."""
     words = text.split()
@@ -143,14 +143,14 @@ def play(w: W, s: int, text: str) -> bool:
     return True
 
 
-def done_cheating(w: W, s: int) -> bool:
+def done_cheating(w: Working, s: int) -> bool:
     """Whether `s`, still asked at the top window after playing a cheat, has nothing more it could play."""
     if w.phase != "turn" or not w.asks or w.asks[-1].kind != "cheat" or w.asks[-1].seat != s:
         return False
     return not may_cheat(w, s) or not cheat_options(w, s, w.asks[-1].when)
 
 
-def effect(w: W, s: int, e: str, n: int, args: list[str]) -> None:
+def effect(w: Working, s: int, e: str, n: int, args: list[str]) -> None:
     at = w.attack
     if e == "add_dice" and at is not None:
         more = w.dice(n)

@@ -17,7 +17,7 @@ from chimera_tui.games.con.content import STATS
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Attack
 from chimera_tui.games.con.work import (
     CARDS,
-    W,
+    Working,
     armor,
     can_fly,
     check_alive,
@@ -41,12 +41,12 @@ After = Literal["", "settle", "roll"]
 the roll window for the attack just declared."""
 
 
-def can_hit(w: W, attacker: int, target: int, aerial: bool) -> bool:
+def can_hit(w: Working, attacker: int, target: int, aerial: bool) -> bool:
     """Airborne chimeras are hit only by Aerial attacks and attack only with them (CN-STATUS-16, -19, -20)."""
     return aerial or not (w.status[attacker] & AIRBORNE or w.status[target] & AIRBORNE)
 
 
-def act_options(w: W) -> list[str]:
+def act_options(w: Working) -> list[str]:
     s = w.active
     parts = w.parts[s]
     targets = [t for t in range(w.n()) if t != s and w.alive[t]]
@@ -78,13 +78,13 @@ def act_options(w: W) -> list[str]:
     return out
 
 
-def family_dice(w: W, seat: int, card: str) -> int:
+def family_dice(w: Working, seat: int, card: str) -> int:
     """One die per other part of the action's family (CN-ACTION-09 to -11)."""
     fam = CARDS[card].family
     return sum(1 for c in w.parts[seat] if c and c != card and CARDS[c].family == fam)
 
 
-def do_act(w: W, text: str) -> After:
+def do_act(w: Working, text: str) -> After:
     """Take the Action step's decision; what comes next is for the sequencer (`After`)."""
     s = w.active
     words = text.split()
@@ -117,7 +117,7 @@ def do_act(w: W, text: str) -> After:
     return "roll"
 
 
-def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
+def declare(w: Working, s: int, t: int, card: str, index: int, slot: int) -> None:
     """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09); the roll window opens next."""
     a = action_of(card, index)
     extra = family_dice(w, s, card) if card and a.kind == "special" else 0
@@ -127,7 +127,7 @@ def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
     w.tell_dice("attack", s, t, card, index, digits(att), digits(dfn), extra)
 
 
-def roll_window_order(w: W) -> list[int]:
+def roll_window_order(w: Working) -> list[int]:
     """Who may cheat once the attack's dice are rolled: attacker, defender, then the others in turn order."""
     at = w.attack
     assert at is not None
@@ -135,7 +135,7 @@ def roll_window_order(w: W) -> list[int]:
     return [s, t, *(x for x in w.order_from(s) if x not in (s, t))]
 
 
-def resolve(w: W) -> bool:
+def resolve(w: Working) -> bool:
     """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords); True when there was
     one (a chimera may have fallen, so the round is settled next)."""
     at = w.attack
@@ -183,5 +183,5 @@ def resolve(w: W) -> bool:
     return True
 
 
-def chimera_totals(w: W, seat: int) -> tuple[int, int, int, int]:
+def chimera_totals(w: Working, seat: int) -> tuple[int, int, int, int]:
     return totals(w.parts[seat], w.status[seat], w.petrified)

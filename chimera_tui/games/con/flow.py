@@ -8,10 +8,10 @@ cycle, the Merchant's two turns, the round's survivor and the game's end (CN-TUR
 from __future__ import annotations
 
 from chimera_tui.games.con import building, cheating, combat, market, turn
-from chimera_tui.games.con.work import W
+from chimera_tui.games.con.work import Working
 
 
-def legal(w: W) -> list[str]:
+def legal(w: Working) -> list[str]:
     """The legal decisions in `w`, as notation: the top ask's (a cheat window, an out-of-turn Discard step, a
     Market Phase choice), or else the build's or the active seat's turn step's."""
     if w.phase == "over":
@@ -37,7 +37,7 @@ def legal(w: W) -> list[str]:
     return turn.discard_options(w, w.active)
 
 
-def step(w: W, text: str) -> None:
+def step(w: Working, text: str) -> None:
     """Apply the legal decision `text` to `w`, and whatever it sets going."""
     if w.asks:
         _answer(w, text)
@@ -63,7 +63,7 @@ def step(w: W, text: str) -> None:
         end_turn(w)
 
 
-def _answer(w: W, text: str) -> None:
+def _answer(w: Working, text: str) -> None:
     """Apply the answer to the top ask."""
     ask = w.asks[-1]
     if ask.kind == "cheat":
@@ -85,26 +85,26 @@ def _answer(w: W, text: str) -> None:
             begin_turn(w, w.merchant)
 
 
-def open_window(w: W, when: str, order: list[int]) -> None:
+def open_window(w: Working, when: str, order: list[int]) -> None:
     """Open a cheat window over `order`; with nobody to ask, go straight on."""
     if not cheating.open_window(w, when, order):
         window_closed(w, when)
 
 
-def window_closed(w: W, when: str) -> None:
+def window_closed(w: Working, when: str) -> None:
     """After the cheat window `when` closed (nothing when `when` is ""): the rolled attack is settled."""
     if when == "roll" and combat.resolve(w):
         settle(w)
 
 
-def to_action(w: W) -> None:
+def to_action(w: Working) -> None:
     """After the Substitute step: the Action step, unless it was lost or there is nothing to do."""
     w.step = "discard" if w.no_action else "act"
     if w.step == "act" and not combat.act_options(w):
         w.step = "discard"
 
 
-def begin_turn(w: W, seat: int) -> None:
+def begin_turn(w: Working, seat: int) -> None:
     """`seat` starts its turn at the Draw step; the turn-start cheat window opens first."""
     w.active = seat
     w.step = "draw"
@@ -115,7 +115,7 @@ def begin_turn(w: W, seat: int) -> None:
     open_window(w, "turn", w.order_from(seat))
 
 
-def end_turn(w: W) -> None:
+def end_turn(w: Working) -> None:
     """The Discard step is over (or the active chimera fell): count the Merchant's turn, then the Market
     Phase or the next player's turn."""
     w.asks = []
@@ -129,7 +129,7 @@ def end_turn(w: W) -> None:
     begin_turn(w, w.next_alive(w.active))
 
 
-def round_over(w: W) -> bool:
+def round_over(w: Working) -> bool:
     """End the round when at most one chimera is left (CN-ROUND-04, -05); True when it ended."""
     left = [s for s in range(w.n()) if w.alive[s]]
     if len(left) > 1:
@@ -149,7 +149,7 @@ def round_over(w: W) -> bool:
     return True
 
 
-def settle(w: W) -> None:
+def settle(w: Working) -> None:
     """After anything that may have eliminated a chimera: the round's end, or the active seat's turn ending."""
     if w.phase != "turn":
         return

@@ -10,17 +10,17 @@ rest of the pile goes to the Discard Pile and the next player becomes the Mercha
 from __future__ import annotations
 
 from chimera_tui.games.con.state import Ask
-from chimera_tui.games.con.work import CARDS, W, digits, stat_of, to_discard
+from chimera_tui.games.con.work import CARDS, Working, digits, stat_of, to_discard
 
 
-def order(w: W) -> list[int]:
+def order(w: Working) -> list[int]:
     """Players still in, by current Magic, highest first; ties in turn order from the Merchant (CN-MARKET-05)."""
     seats = w.order_from(w.merchant)
     rank = {s: i for i, s in enumerate(seats)}
     return sorted(seats, key=lambda s: (-stat_of(w, s, 3), rank[s]))
 
 
-def start(w: W) -> bool:
+def start(w: Working) -> bool:
     """Open the Market Phase; True when it is already over (nobody left to ask)."""
     w.phase = "market"
     w.step = ""
@@ -34,11 +34,11 @@ def start(w: W) -> bool:
     return False
 
 
-def take_options(w: W) -> list[str]:
+def take_options(w: Working) -> list[str]:
     return [*(f"take {c}" for c in w.market), "pass"]
 
 
-def do_take(w: W, ask: Ask, text: str) -> bool:
+def do_take(w: Working, ask: Ask, text: str) -> bool:
     """``take CODE`` or ``pass``; True when the Market Phase is over."""
     w.asks.pop()
     s = ask.seat
@@ -55,7 +55,7 @@ def do_take(w: W, ask: Ask, text: str) -> bool:
     return not w.asks and ask_greedy(w)
 
 
-def ask_greedy(w: W) -> bool:
+def ask_greedy(w: Working) -> bool:
     """Ask every player who has not Got Greedy yet (CN-GREEDY-01, -08); True when nobody is left to ask and
     the Market Phase is over."""
     seats = [s for s in order(w) if w.greedy[s] == 0]
@@ -66,7 +66,7 @@ def ask_greedy(w: W) -> bool:
     return False
 
 
-def do_greedy(w: W, ask: Ask, text: str) -> bool:
+def do_greedy(w: Working, ask: Ask, text: str) -> bool:
     """``greedy`` or ``content``; True when the Market Phase is over."""
     w.asks.pop()
     if text == "greedy":
@@ -83,7 +83,7 @@ def do_greedy(w: W, ask: Ask, text: str) -> bool:
     return ask_greedy(w)
 
 
-def roll_order(w: W, seats: list[int]) -> list[int]:
+def roll_order(w: Working, seats: list[int]) -> list[int]:
     """Several greedy players roll Magic; the higher swaps first (CN-GREEDY-06, -07). Equal totals settle by
     d6 roll-offs, as for the first Merchant."""
     if len(seats) == 1:
@@ -105,7 +105,7 @@ def roll_order(w: W, seats: list[int]) -> list[int]:
     return out
 
 
-def swap_hand(w: W, s: int) -> None:
+def swap_hand(w: Working, s: int) -> None:
     """The hand but the card just taken swaps with the Market Pile (CN-GREEDY-02, -03, -05)."""
     kept = w.took[s]
     hand = [c for c in w.hands[s] + w.cheats[s] if c != kept]
@@ -116,7 +116,7 @@ def swap_hand(w: W, s: int) -> None:
     w.tell("greedy", s, len(hand), len(pile))
 
 
-def finish(w: W) -> None:
+def finish(w: Working) -> None:
     """The pile to the Discard Pile; the next player becomes the Merchant (CN-MARKET-08, CN-MERCHANT-09), whose
     turn comes next."""
     to_discard(w, w.market)

@@ -1,7 +1,7 @@
 """Chimera Con's `Ruleset`: options, whose decision it is, the legal actions, apply, views and words.
 
 `apply` checks the notation against the legal list, cached for the state a bot just asked about, and changes
-one working copy (`W`) through the phase machine.
+one working copy (`Working`) through the phase machine.
 
 The phase machine, the shape all four rules cores share: one sequencer owns the order of the phases, and the
 phases never import it, so the imports run one way (rules → sequencer → phases → working copy) and no game
@@ -35,7 +35,7 @@ from chimera_tui.games.con.flow import legal, step
 from chimera_tui.games.con.state import HIDDEN, State
 from chimera_tui.games.con.told import seen, words
 from chimera_tui.games.con.wording import actor, prompt, said, said_for
-from chimera_tui.games.con.work import W
+from chimera_tui.games.con.work import Working
 
 POINTS = OptionSpec(
     "points",
@@ -55,7 +55,7 @@ class _Cache(threading.local):
         """The last state whose legal actions were listed."""
         self.legal: tuple[str, ...] = ()
         """Them."""
-        self.work: W | None = None
+        self.work: Working | None = None
         """The unused working copy they were listed from (`apply` takes it)."""
         self.view: tuple[State, int | None, State] | None = None
         """The last view made: its state, seat and the view (the screen asks for the same one again)."""
@@ -68,19 +68,19 @@ def legal_texts(state: State) -> tuple[str, ...]:
     last = _last
     if last.state is state:
         return last.legal
-    w = W(state)
+    w = Working(state)
     out = tuple(legal(w))
     last.state, last.legal, last.work = state, out, w
     return out
 
 
-def _working(state: State) -> W:
+def _working(state: State) -> Working:
     last = _last
     w = last.work
     if w is not None and last.state is state:
         last.work = None
         return w
-    return W(state)
+    return Working(state)
 
 
 def seat_of(state: State) -> int | None:

@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.imaginarium.projects import complete_projects, lay_out_late_project
 from chimera_tui.games.imaginarium.state import Ask, State
-from chimera_tui.games.imaginarium.work import KI, W, new_seat, new_team, tables
+from chimera_tui.games.imaginarium.work import KIND_INDEX, Working, new_seat, new_team, tables
 
 # ------------------------------------------------------------------------------------------------- setup
 
@@ -82,7 +82,7 @@ def setup(names: tuple[str, ...], chimera: bool, team_play: bool, seed: int) -> 
         frag_discard=(), meeting=helpers_s[:face], helpers=helpers_s[face:], projects=projects_s[:in_play],
         done_by_any=(), claimed=(), asks=(), rng=rng,
     )  # fmt: skip
-    w = W(s)
+    w = Working(s)
     refill(w)
     return w.freeze()
 
@@ -90,7 +90,7 @@ def setup(names: tuple[str, ...], chimera: bool, team_play: bool, seed: int) -> 
 # ------------------------------------------------------------------------------------------------- the belt
 
 
-def price(w: W, seat: int, place: int) -> int:
+def price(w: Working, seat: int, place: int) -> int:
     """What `seat` pays for the machine on `place` (0-based): surcharge + level, less the Bargain Hunter."""
     t = w.t
     p = t.surcharges[place] + t.level[w.belt[place]]
@@ -98,7 +98,7 @@ def price(w: W, seat: int, place: int) -> int:
     return max(0, p - off.c) if off is not None else p
 
 
-def budget(w: W, seat: int) -> int:
+def budget(w: Working, seat: int) -> int:
     """Charcoalium `seat` may still commit this round: the team's, less partners' earlier reservations."""
     team = w.team_of(seat)
     left = w.teams[team].stock[0]
@@ -108,7 +108,7 @@ def budget(w: W, seat: int) -> int:
     return left
 
 
-def refill(w: W) -> None:
+def refill(w: Working) -> None:
     """Deal new machines into the empty front places, lowest level first (round 1: no attack machines)."""
     belt = list(w.belt)
     empty = [i for i in range(len(belt)) if not belt[i]]
@@ -135,7 +135,7 @@ def refill(w: W) -> None:
     w.belt_frags = tuple(frags)
 
 
-def reset_belt(w: W) -> None:
+def reset_belt(w: Working) -> None:
     """Phase C reset: fall-off, slide toward place 7, refill (design 4.5)."""
     belt = list(w.belt)
     frags = list(w.belt_frags)
@@ -156,7 +156,7 @@ def reset_belt(w: W) -> None:
 # ------------------------------------------------------------------------------------------------- planning
 
 
-def plan_options(w: W) -> list[str]:
+def plan_options(w: Working) -> list[str]:
     """The planning placements open to the seat to plan."""
     seat = w.actor
     money = budget(w, seat)
@@ -171,7 +171,7 @@ def plan_options(w: W) -> list[str]:
     return out
 
 
-def plan(w: W, where: str) -> None:
+def plan(w: Working, where: str) -> None:
     """Move the planner's figure to `where` ("place N", "x1" or "x2") and pass planning on."""
     seat = w.actor
     if where == "x1":
@@ -197,7 +197,7 @@ def plan(w: W, where: str) -> None:
 # ------------------------------------------------------------------------------------------------- a turn
 
 
-def start_turn(w: W) -> None:
+def start_turn(w: Working) -> None:
     """B0: start-of-turn gains and the Sleepwalker's choice; then B1's automatic part."""
     seat = w.actor
     team = w.team_of(seat)
@@ -215,17 +215,17 @@ def start_turn(w: W) -> None:
     begin_b1(w)
 
 
-def sleep_options(w: W) -> list[str]:
+def sleep_options(w: Working) -> list[str]:
     """Places (1-based) of belt machines with a fragment and no figure."""
     return [str(i + 1) for i, f in enumerate(w.belt_frags) if f and w.belt[i] and w.reserved[i] < 0]
 
 
-def begin_b1(w: W) -> None:
+def begin_b1(w: Working) -> None:
     """B1 (a) and (b): production, then attacks in slot order."""
     produce_from(w, w.actor, 0)
 
 
-def produce_from(w: W, seat: int, first: int) -> None:
+def produce_from(w: Working, seat: int, first: int) -> None:
     """Production of every working production slot from `first` on, then the attacks."""
     t = w.t
     team = w.team_of(seat)
@@ -245,14 +245,14 @@ def produce_from(w: W, seat: int, first: int) -> None:
             kinds = bonus_kinds(w, prods)
             extra = len(prods) - 1
             if len(kinds) == 1:
-                w.add(team, KI[kinds[0]], extra)
+                w.add(team, KIND_INDEX[kinds[0]], extra)
             else:
                 w.push(Ask("bonus", seat, i, extra, tuple(kinds)))
                 return
     run_attacks(w, seat, 0, 0, ())
 
 
-def bonus_kinds(w: W, prods: list[str]) -> list[str]:
+def bonus_kinds(w: Working, prods: list[str]) -> list[str]:
     """The kinds a production pair's extra unit may be: what its lower-level machine(s) make."""
     t = w.t
     low = min(t.level[c] for c in prods)
@@ -265,7 +265,7 @@ def bonus_kinds(w: W, prods: list[str]) -> list[str]:
     return kinds
 
 
-def opponents(w: W, seat: int, by_team: bool) -> list[int]:
+def opponents(w: Working, seat: int, by_team: bool) -> list[int]:
     """Opposing teams (or players) in seat order after `seat`."""
     n = len(w.seats)
     me = w.team_of(seat)
@@ -279,7 +279,7 @@ def opponents(w: W, seat: int, by_team: bool) -> list[int]:
     return out
 
 
-def attacker(w: W, seat: int, slot: int) -> tuple[str, int] | None:
+def attacker(w: Working, seat: int, slot: int) -> tuple[str, int] | None:
     """(code, units per theft) of the attack machine working in `slot`, or None."""
     p = w.seats[seat]
     sl = p.slots[slot]
@@ -293,14 +293,14 @@ def attacker(w: W, seat: int, slot: int) -> tuple[str, int] | None:
     return codes[0], op.n + extra
 
 
-def chooser(w: W, team: int) -> int:
+def chooser(w: Working, team: int) -> int:
     """The player who decides for `team` out of turn: its partner acting earliest this round."""
     members = w.members(team)
     ranked = [s for s in w.order if s in members]
     return ranked[0] if ranked else members[0]
 
 
-def run_attacks(w: W, seat: int, slot: int, target: int, handed: tuple[str, ...]) -> None:
+def run_attacks(w: Working, seat: int, slot: int, target: int, handed: tuple[str, ...]) -> None:
     """Resolve the attacks from (`slot`, `target`) on, stopping at a choice; then open B1's optional uses."""
     t = w.t
     pays = t.c.economy.blocked_attack_pays
@@ -341,7 +341,7 @@ def run_attacks(w: W, seat: int, slot: int, target: int, handed: tuple[str, ...]
                     w.push(Ask("pick", seat, slot, target, tuple(op.kinds)))
                     return
                 else:
-                    steal(w, team, victim, KI[op.kinds[0]], amount)
+                    steal(w, team, victim, KIND_INDEX[op.kinds[0]], amount)
             target += 1
         if handed:
             if len(handed) == 1:
@@ -353,7 +353,7 @@ def run_attacks(w: W, seat: int, slot: int, target: int, handed: tuple[str, ...]
     open_uses(w, seat)
 
 
-def steal(w: W, thief: int, victim: int, kind: int, amount: int) -> None:
+def steal(w: Working, thief: int, victim: int, kind: int, amount: int) -> None:
     """Take up to `amount` units of `kind` from `victim`'s stock into `thief`'s."""
     took = min(amount, w.teams[victim].stock[kind])
     if took:
@@ -361,7 +361,7 @@ def steal(w: W, thief: int, victim: int, kind: int, amount: int) -> None:
         w.add(thief, kind, took)
 
 
-def open_uses(w: W, seat: int) -> None:
+def open_uses(w: Working, seat: int) -> None:
     """B1 (c): the uses left this turn for each optional machine, then the Smelter's."""
     t = w.t
     p = w.seats[seat]
@@ -393,7 +393,7 @@ def open_uses(w: W, seat: int) -> None:
     w.placed = ""
 
 
-def end_b1(w: W) -> None:
+def end_b1(w: Working) -> None:
     """B1 (d) untangle, B2 pick up, then B3 (the dial)."""
     seat = w.actor
     p = w.seats[seat]
@@ -405,7 +405,7 @@ def end_b1(w: W) -> None:
     w.phase = "dial"
 
 
-def pick_up(w: W, seat: int) -> None:
+def pick_up(w: Working, seat: int) -> None:
     """B2: pay for and take the reserved machine (and its fragment), or the extractor's charcoalium."""
     team = w.team_of(seat)
     t = w.t
@@ -428,7 +428,7 @@ def pick_up(w: W, seat: int) -> None:
     w.add(team, 0, (t.x1_gives if w.x1 == seat else t.x2_gives) + more)
 
 
-def end_turn(w: W) -> None:
+def end_turn(w: Working) -> None:
     """B4 projects, B5 the figure returns; then the next turn, or phase C."""
     seat = w.actor
     complete_projects(w, seat)
@@ -444,7 +444,7 @@ def end_turn(w: W) -> None:
 # ------------------------------------------------------------------------------------------------- phase C
 
 
-def check_and_reset(w: W) -> None:
+def check_and_reset(w: Working) -> None:
     """Phase C: end the game at the VP target, at End, or at the round limit; otherwise reset the belt."""
     eco = w.t.c.economy
     target = eco.team_vp_target if w.team_play else eco.vp_target
@@ -463,17 +463,18 @@ def check_and_reset(w: W) -> None:
     w.phase = "plan"
 
 
-def machine_count(w: W, team: int) -> int:
+def machine_count(w: Working, team: int) -> int:
     """Repaired machines in the team's workshops (a pair counts 2)."""
     return sum(len(sl) for s in w.members(team) for sl in w.seats[s].slots)
 
 
-def final_scoring(w: W) -> None:
+def final_scoring(w: Working) -> None:
     """The end bonuses: the most of each kind and of machines (2 VP, tied leaders 1 each, none at 0)."""
     eco = w.t.c.economy
     for cat in eco.bonus_categories:
         values = [
-            machine_count(w, i) if cat == "machines" else tm.stock[KI[cat]] for i, tm in enumerate(w.teams)
+            machine_count(w, i) if cat == "machines" else tm.stock[KIND_INDEX[cat]]
+            for i, tm in enumerate(w.teams)
         ]
         top = max(values)
         if top <= 0:

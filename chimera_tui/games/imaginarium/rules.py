@@ -20,7 +20,7 @@ from chimera_tui.games.imaginarium.asks import ask_options, resolve
 from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES, HIDDEN, Ask, State, Team
 from chimera_tui.games.imaginarium.wording import prompt, said, said_for
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.work import Working
 
 CHIMERA = OptionSpec(
     "chimera",
@@ -38,7 +38,7 @@ TEAMS = OptionSpec(
 )
 
 
-def legal(w: W) -> list[str]:
+def legal(w: Working) -> list[str]:
     """The legal decisions in `w`, as notation."""
     if w.phase == "over":
         return []
@@ -54,7 +54,7 @@ def legal(w: W) -> list[str]:
     return dial.b3_options(w, seat)
 
 
-def step(w: W, text: str) -> None:
+def step(w: Working, text: str) -> None:
     """Apply the legal decision `text` to `w`."""
     if w.asks:
         ask = w.asks.pop()
@@ -83,7 +83,7 @@ class _Cache(threading.local):
     def __init__(self) -> None:
         self.state: State | None = None
         self.legal: tuple[str, ...] = ()
-        self.work: W | None = None
+        self.work: Working | None = None
 
 
 _last = _Cache()
@@ -93,20 +93,20 @@ def legal_texts(state: State) -> tuple[str, ...]:
     last = _last
     if last.state is state:
         return last.legal
-    w = W(state)
+    w = Working(state)
     out = tuple(legal(w))
     last.state, last.legal, last.work = state, out, w
     return out
 
 
-def _working(state: State) -> W:
+def _working(state: State) -> Working:
     """A working copy of `state` to change: the one `legal_texts` listed from, if still unused."""
     last = _last
     w = last.work
     if w is not None and last.state is state:
         last.work = None
         return w
-    return W(state)
+    return Working(state)
 
 
 def seat_of(state: State) -> int | None:

@@ -41,7 +41,7 @@ from chimera_tui.games.imaginarium.bots import GreedyBot
 from chimera_tui.games.imaginarium.dream import run_before
 from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, HIDDEN, Ask, State, Team
-from chimera_tui.games.imaginarium.work import CI, W, tables
+from chimera_tui.games.imaginarium.work import CAUSE_INDEX, Working, tables
 from chimera_tui.games.imaginarium.worth import STYLES, worth
 
 _LIMBO = frozenset({"keep", "xkeep"})
@@ -212,7 +212,7 @@ def _owed(view: State) -> Counter[int]:
     w = None
     for place, who in enumerate(view.reserved):
         if who >= 0 and view.belt[place]:
-            w = w or W(view)
+            w = w or Working(view)
             out[view.seats[who].team] += price(w, who, place)
     return out
 
@@ -231,7 +231,10 @@ def _public_vp(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, tuple[int,
     vp: dict[int, list[int]] = {}
     for _ in range(PUBLIC_TRIES):
         vp, rng = _scoring_guess(view, seen, rng)
-        if vp[mine][CI["project"]] == known[CI["project"]] and vp[mine][CI["track"]] == known[CI["track"]]:
+        if (
+            vp[mine][CAUSE_INDEX["project"]] == known[CAUSE_INDEX["project"]]
+            and vp[mine][CAUSE_INDEX["track"]] == known[CAUSE_INDEX["track"]]
+        ):
             break
     return {i: tuple(v) for i, v in vp.items()}, rng
 
@@ -249,13 +252,13 @@ def _scoring_guess(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, list[i
         for s in done:
             late = next((t.assist_ops[a]["late_project_vp"].vp for a in view.seats[s].assistants
                          if "late_project_vp" in t.assist_ops[a]), eco.project_later_vp)  # fmt: skip
-            vp[view.seats[s].team][CI["project"]] += eco.project_first_vp if s == first else late
+            vp[view.seats[s].team][CAUSE_INDEX["project"]] += eco.project_first_vp if s == first else late
     for p in view.seats:
         if p.projects:
             plannettes = sum(
                 op.vp for sl in p.slots for code in sl for op in t.machine[code].ops if op.op == "project_vp"
             )
-            vp[p.team][CI["plannette"]] += plannettes * len(p.projects)
+            vp[p.team][CAUSE_INDEX["plannette"]] += plannettes * len(p.projects)
     if view.chimera:
         ways = []
         for fitting in seen.ways:
@@ -269,7 +272,7 @@ def _scoring_guess(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, list[i
             if reward is None or not reward[4] or not passed:
                 continue
             team, rng = rng.choice(passed)
-            vp[team][CI["track"]] += reward[4]
+            vp[team][CAUSE_INDEX["track"]] += reward[4]
     return vp, rng
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, content
 from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import ACTIONS, KINDS, State
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.work import Working
 
 COLOUR_NAMES = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}
 ACTION_NAME = {a: a.capitalize() for a in ACTIONS}
@@ -71,7 +71,7 @@ def said(state: State, text: str) -> str:
         i = int(args[0]) - 1
         frag = state.belt_frags[i]
         with_frag = f", with its {COLOUR_NAMES[frag]} fragment" if frag else ""
-        cost = price(W(state), seat, i)
+        cost = price(Working(state), seat, i)
         return (
             f"{who} reserves place {args[0]}: {machine_name(state.belt[i])} for {cost} charcoalium{with_frag}"
         )

@@ -106,9 +106,9 @@ def affordable_at_planning() -> None:
     first = s.initiative[0]
     s = with_team(s, s.seats[first].team, stock=(6, 0, 0, 0))
     s = replace(s, belt=("P1",) * 7)
-    from chimera_tui.games.imaginarium.work import W
+    from chimera_tui.games.imaginarium.work import Working
 
-    assert plan_options(W(s)) == [
+    assert plan_options(Working(s)) == [
         "place 2",
         "place 3",
         "place 4",

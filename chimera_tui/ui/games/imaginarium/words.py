@@ -9,7 +9,7 @@ from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, Op, c
 from chimera_tui.games.imaginarium.flow import opponents, price
 from chimera_tui.games.imaginarium.state import ACTIONS, COLOURS, FRAGS, KINDS, State
 from chimera_tui.games.imaginarium.wording import ACTION_NAME, COLOUR_NAMES, amounts_words, machine_name
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.work import Working
 from chimera_tui.ui.widgets.round_chart import MARKS
 
 KIND_LETTER = {"c": "C", "w": "W", "cu": "Cu", "cr": "Cr"}
@@ -214,7 +214,7 @@ def choice_words(state: State, text: str) -> str:
         i = int(args[0]) - 1
         code = state.belt[i]
         m = c.machine[code]
-        cost = price(W(state), seat, i)
+        cost = price(Working(state), seat, i)
         frag = f", with a {colour_word(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
         return f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}, for {cost} C{frag}"
     if verb in ("x1", "x2"):
@@ -248,7 +248,7 @@ def choice_words(state: State, text: str) -> str:
     if verb in ("buy", "sell"):
         rate = c.rate[args[0]]
         if verb == "buy":
-            off = W(state).has(seat, "buy_discount")
+            off = Working(state).has(seat, "buy_discount")
             return f"Buy 1 {RESOURCE_NAMES[args[0]]} for {max(0, rate.buy - (off.c if off else 0))} C"
         return f"Sell 1 {RESOURCE_NAMES[args[0]]} for {rate.sell} C"
     if verb == "extract":
@@ -296,10 +296,10 @@ def _ask_words(state: State, seat: int, verb: str, args: list[str]) -> str:
     if verb in ("bonus", "take"):
         return f"Take 1 {RESOURCE_NAMES[arg]}"
     if verb == "pick" and ask is not None:
-        victim = opponents(W(state), seat, True)[ask.b]
+        victim = opponents(Working(state), seat, True)[ask.b]
         return f"Steal {RESOURCE_NAMES[arg]} from {team_name(state, victim)}"
     if verb == "tangle" and ask is not None:
-        victim = opponents(W(state), seat, False)[ask.b]
+        victim = opponents(Working(state), seat, False)[ask.b]
         codes = " + ".join(machine_name(c) for c in state.seats[victim].slots[int(arg)])
         return f"Tangle {state.names[victim]}'s slot {int(arg) + 1}: {codes}"
     if verb == "hand":
