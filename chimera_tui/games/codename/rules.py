@@ -15,7 +15,7 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import GameConfig, OptionSpec
-from chimera_tui.games.codename import arena, building, drafting, told, torso
+from chimera_tui.games.codename import arena, attacks, building, drafting, told, torso, windows
 from chimera_tui.games.codename.actions import (
     Action,
     Attach,
@@ -100,10 +100,10 @@ _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     Phase.AUCTION: drafting.auction_legal,
     Phase.PICK: drafting.pick_legal,
     Phase.BUILD: building.legal,
-    Phase.TURN: arena.turn_legal,
-    Phase.JOIN: lambda s: [*arena.join_options(s), Go()],
-    Phase.REACT: lambda s: arena.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
-    Phase.WINDOW: arena.window_legal,
+    Phase.TURN: attacks.turn_legal,
+    Phase.JOIN: lambda s: [*attacks.join_options(s), Go()],
+    Phase.REACT: lambda s: attacks.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
+    Phase.WINDOW: windows.window_legal,
     Phase.OVER: lambda s: [],
 }
 
@@ -126,10 +126,10 @@ _APPLY_BY: dict[Phase, Callable[[State, Any], State]] = {
     Phase.AUCTION: drafting.bid_or_pass,
     Phase.PICK: drafting.pick,
     Phase.BUILD: building.build,
-    Phase.TURN: arena.take_turn_action,
-    Phase.JOIN: arena.join_phase,
-    Phase.REACT: arena.react,
-    Phase.WINDOW: arena.window_act,
+    Phase.TURN: attacks.take_turn_action,
+    Phase.JOIN: attacks.join_phase,
+    Phase.REACT: attacks.react,
+    Phase.WINDOW: windows.window_act,
 }
 
 _LEGAL = {phase._value_: legal for phase, legal in _LEGAL_BY.items()}
