@@ -15,7 +15,7 @@ from chimera_tui import games
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.search import SearchBot
-from chimera_tui.games.imaginarium.flow import price
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.work import Working
 
 GAMES = ("station", "codename", "imaginarium", "con")

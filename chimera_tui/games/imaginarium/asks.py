@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from chimera_tui.games.imaginarium import dream
 from chimera_tui.games.imaginarium.dial import keep
-from chimera_tui.games.imaginarium.flow import begin_b1, opponents, produce_from, run_attacks, steal
+from chimera_tui.games.imaginarium.machine_step import begin_b1, opponents, produce_from, run_attacks, steal
 from chimera_tui.games.imaginarium.machines import leave
 from chimera_tui.games.imaginarium.state import Ask
 from chimera_tui.games.imaginarium.work import KIND_INDEX, Working

@@ -26,8 +26,8 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import Ruleset
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.dial import AI, VERB_ACTION
-from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.projects import complete_projects
 from chimera_tui.games.imaginarium.rules import legal_texts, seat_of, step
 from chimera_tui.games.imaginarium.state import HIDDEN, KINDS, State, Team

@@ -7,8 +7,8 @@ does, what the dial allows). The screen shows them; they live in the rules core,
 
 from __future__ import annotations
 
+from chimera_tui.games.imaginarium.belt import budget, price
 from chimera_tui.games.imaginarium.content import content
-from chimera_tui.games.imaginarium.flow import budget, price
 from chimera_tui.games.imaginarium.state import ACTIONS, State
 from chimera_tui.games.imaginarium.wording import ACTION_NAME, amounts_words, machine_name
 from chimera_tui.games.imaginarium.work import Working, tables

@@ -37,9 +37,9 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.imaginarium.actions import Move
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.bots import GreedyBot
 from chimera_tui.games.imaginarium.dream import run_before
-from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, HIDDEN, Ask, State, Team
 from chimera_tui.games.imaginarium.work import CAUSE_INDEX, Working, tables
 from chimera_tui.games.imaginarium.worth import STYLES, worth

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chimera_tui.games.imaginarium.flow import open_uses
+from chimera_tui.games.imaginarium.machine_step import open_uses
 from chimera_tui.games.imaginarium.state import CAUSES
 
 from .helpers import legal, new, play, run, turn, with_seat, with_team

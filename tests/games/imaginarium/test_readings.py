@@ -9,15 +9,10 @@ import pytest
 from msgspec.structs import replace
 
 from chimera_tui.games.imaginarium import RULES
+from chimera_tui.games.imaginarium.belt import refill
 from chimera_tui.games.imaginarium.content import content
-from chimera_tui.games.imaginarium.flow import (
-    final_scoring,
-    open_uses,
-    pick_up,
-    plan_options,
-    refill,
-    run_attacks,
-)
+from chimera_tui.games.imaginarium.flow import final_scoring, pick_up, plan_options
+from chimera_tui.games.imaginarium.machine_step import open_uses, run_attacks
 from chimera_tui.games.imaginarium.projects import complete_projects
 from chimera_tui.games.imaginarium.state import CAUSES, State
 
@@ -430,7 +425,7 @@ def dream_collector_top_of_pile() -> None:
 
 @reading
 def sleepwalker_before_machines() -> None:
-    from chimera_tui.games.imaginarium.flow import start_turn
+    from chimera_tui.games.imaginarium.machine_step import start_turn
 
     s = replace(new(2, 1), order=(0, 1), cursor=0, phase="b1")
     s = with_seat(s, 0, assistants=("sleepwalker",))

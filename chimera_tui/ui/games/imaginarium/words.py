@@ -5,8 +5,9 @@ decision, and a place's details. Pure functions over states (a seat's view); no 
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium import prompt
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, Op, content, describe_op
-from chimera_tui.games.imaginarium.flow import opponents, price
+from chimera_tui.games.imaginarium.machine_step import opponents
 from chimera_tui.games.imaginarium.state import ACTIONS, COLOURS, FRAGS, KINDS, State
 from chimera_tui.games.imaginarium.wording import ACTION_NAME, COLOUR_NAMES, amounts_words, machine_name
 from chimera_tui.games.imaginarium.work import Working
