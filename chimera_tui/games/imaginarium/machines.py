@@ -8,7 +8,7 @@ A use is written ``use S.I [arg]``: slot S, machine I in it, and the conversion'
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium import dream
-from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.components import Op
 from chimera_tui.games.imaginarium.state import Ask
 from chimera_tui.games.imaginarium.work import KIND_INDEX, Working
 

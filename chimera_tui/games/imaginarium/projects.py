@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.components import Op
 from chimera_tui.games.imaginarium.work import Working
 
 

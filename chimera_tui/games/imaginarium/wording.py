@@ -7,8 +7,10 @@ fragment" for everyone but its team; everything else a player does at the table 
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium.belt import price
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, content
+from chimera_tui.games.imaginarium.components import Amounts
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import ACTIONS, KINDS, State
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.work import Working
 
 COLOUR_NAMES = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}

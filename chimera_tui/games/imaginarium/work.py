@@ -13,7 +13,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.imaginarium.content import Content, Machine, Op, content
+from chimera_tui.games.imaginarium.components import Content, Machine, Op
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, KINDS, Ask, Seat, State, Team
 
 KIND_INDEX = {k: i for i, k in enumerate(KINDS)}

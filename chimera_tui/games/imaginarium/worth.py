@@ -23,7 +23,7 @@ import functools
 
 import msgspec
 
-from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.components import Op
 from chimera_tui.games.imaginarium.projects import dream_run
 from chimera_tui.games.imaginarium.state import Seat, State, Team
 from chimera_tui.games.imaginarium.work import KIND_INDEX, Tables, compatible, tables

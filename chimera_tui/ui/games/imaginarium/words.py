@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from chimera_tui.games.imaginarium import prompt
 from chimera_tui.games.imaginarium.belt import price
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, Op, content, describe_op
+from chimera_tui.games.imaginarium.card_texts import describe_op
+from chimera_tui.games.imaginarium.components import Amounts, Op
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.machine_step import opponents
 from chimera_tui.games.imaginarium.state import ACTIONS, COLOURS, FRAGS, KINDS, State
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.wording import ACTION_NAME, COLOUR_NAMES, amounts_words, machine_name
 from chimera_tui.games.imaginarium.work import Working
 from chimera_tui.ui.widgets.round_chart import MARKS
@@ -116,7 +119,7 @@ def effect_short(code: str) -> str:
 
 def machine_detail(code: str) -> str:
     """A machine's card in one line: type, level, repair cost, effect, combinations."""
-    from chimera_tui.games.imaginarium.content import describe_machine
+    from chimera_tui.games.imaginarium.card_texts import describe_machine
 
     m = content().machine[code]
     combos = (
@@ -255,7 +258,7 @@ def choice_words(state: State, text: str) -> str:
     if verb == "extract":
         return f"Extraction: gain {c.economy.extraction} charcoalium"
     if verb == "recruit":
-        from chimera_tui.games.imaginarium.content import describe_assistant
+        from chimera_tui.games.imaginarium.card_texts import describe_assistant
 
         helper = c.assistant[args[0]]
         return f"Recruit the {helper.name} for {helper.cost} C: {describe_assistant(helper)}"
