@@ -31,7 +31,8 @@ def test_ruff_format_is_clean() -> None:
 
 
 def test_import_contracts_are_kept() -> None:
-    """engine, games, saves and table never import textual, rich or the UI; the engine knows no game."""
+    """engine, games, saves and table never import textual, rich or the UI; the engine knows no game; the
+    games import no UI, server, table or saves; each game's phases stay below its sequencer."""
     result = subprocess.run([_tool("lint-imports")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and " 0 broken" in result.stdout
