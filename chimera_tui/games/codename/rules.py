@@ -3,6 +3,10 @@
 The flow: torso choice → Phase One, Drafting (deal, dealer's pick, auction) → Phase Two, Building (each seat
 in turn, in private) → Phase Three, Arena (turns with attacks and reactions) → over. `legal_actions` and
 `apply` dispatch on `State.phase` through dicts.
+
+The phase machine has the house's one shape (see games/con/rules.py): these dicts are the sequencer, and no
+phase imports this module. Each phase leads to one next phase, so it starts that one itself, importing
+forward only: `torso` → `drafting`, `building` → `arena`; in the Arena `attacks` → `arena` → `windows`.
 """
 
 from __future__ import annotations

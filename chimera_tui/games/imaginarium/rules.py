@@ -3,6 +3,10 @@
 `legal` dispatches on the pending decision: the top ask, or else the phase's own decision (a planning
 placement, a B1 use, the dial, a B3 action). `apply` checks the notation against the legal list (cached for
 the state a bot just asked about, so a bot's step computes it once).
+
+The phase machine has the house's one shape (see games/con/rules.py): this module is the sequencer; the
+decision modules (`asks`, `dial`, `machines`, `dream`) and the round's automatic steps (`flow`,
+`machine_step`, `belt`, `projects`) never import it, and the automatic steps import no decision module.
 """
 
 from __future__ import annotations
