@@ -57,7 +57,9 @@ def test_bench_counts_every_game_as_an_error_says_why_and_exits_1(
     assert cli.main(["bench", "station", "--games", "3"]) == 1
     out, err = capsys.readouterr()
     last = out.strip().splitlines()[-1]
-    assert re.fullmatch(r"station 2p: 3 games, [0-9.inf]+ games/s, 3 errors, 0.0 decisions/game", last), last
+    assert re.fullmatch(
+        r"station 2p: 3 games, [0-9.inf]+ games/s, 3 errors, 0.0 decisions/game, 0 at the round limit", last
+    ), last
     assert err.strip() == STATION
     assert "Traceback" not in err
 

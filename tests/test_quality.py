@@ -32,8 +32,9 @@ def test_ruff_format_is_clean() -> None:
 
 def test_import_contracts_are_kept() -> None:
     """pyproject.toml's contracts: the layers (README, Architecture) import only downward, no package outside
-    games/ and engine/ has an import circle, the pure packages never import textual, rich or the UI, and the
-    engine knows no game."""
+    games/ and engine/ has an import circle, the pure packages never import textual, rich or the UI, the
+    engine knows no game, the games import no UI, server, table or saves, and each game's phases stay below
+    its sequencer."""
     result = subprocess.run([_tool("lint-imports")], cwd=ROOT, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "broken" in result.stdout and " 0 broken" in result.stdout

@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="time whole bot games without the UI",
         description="Play whole games with bots and no UI; the last line is "
-        "'GAME Np: N games, X games/s, E errors, D decisions/game'. Exits 1 when any game errs.",
+        "'GAME Np: N games, X games/s, E errors, D decisions/game, L at the round limit'. Exits 1 when any "
+        "game errs.",
         parents=[common],
     )
     bench.add_argument("game", nargs="?", help="the game (omit with --startup or --terminal)")
@@ -165,6 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=100)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--bot", default="random", help="the bot in every seat (default random)")
+    bench.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, as for `chimera new` (e.g. -o chimera=off, -o teams=on)",
+    )
     bench.add_argument(
         "--seats",
         metavar="LEVELS",
@@ -287,7 +296,7 @@ def _bench(args: argparse.Namespace) -> int:
     if (problem := _check_game(args.game)) is not None:
         print(problem, file=sys.stderr)
         return 2
-    from chimera_tui.commands.bench import run_bench
+    from chimera_tui.commands.bench import bench_options, run_bench
 
     rules = games.get(args.game)
     seats = tuple(s.strip() for s in args.seats.split(",")) if args.seats else ()
@@ -303,7 +312,14 @@ def _bench(args: argparse.Namespace) -> int:
         if name not in bots:
             print(f"There is no bot called {name!r}; the bots are: {', '.join(bots)}.", file=sys.stderr)
             return 2
-    result = run_bench(args.game, players, args.games, args.seed, args.bot, err=sys.stderr, seats=seats)
+    try:
+        options = bench_options(rules, args.option, players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    result = run_bench(
+        args.game, players, args.games, args.seed, args.bot, err=sys.stderr, seats=seats, options=options
+    )
     print(f"peak memory {result.peak_rss_mib:.0f} MiB, {result.seconds:.2f} s")
     print(result.line())
     return 1 if result.errors else 0

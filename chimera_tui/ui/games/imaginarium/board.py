@@ -14,8 +14,9 @@ from textual.screen import Screen
 
 from chimera_tui.games.imaginarium import State
 from chimera_tui.games.imaginarium import prompt as rules_prompt
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.work import tables
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd

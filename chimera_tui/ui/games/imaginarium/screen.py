@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 import chimera_tui.styles
 from chimera_tui.games.imaginarium import Move, State
+from chimera_tui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
@@ -30,7 +31,6 @@ from chimera_tui.ui.games.imaginarium.board import Board
 from chimera_tui.ui.games.imaginarium.details import details
 from chimera_tui.ui.games.imaginarium.layout import AREA_PANES, AREAS, PANES, PaneLayout
 from chimera_tui.ui.games.imaginarium.preview import preview_seen
-from chimera_tui.ui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.imaginarium.results import results_screen
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, ChoiceDialog, ResultsScreen, TrackArea
 from chimera_tui.ui.seats import escape_markup as escape
