@@ -8,7 +8,8 @@ from typing import ClassVar
 import pytest
 from msgspec.structs import replace
 
-from chimera_tui import cli, games
+from chimera_tui import games
+from chimera_tui.commands import cli
 from chimera_tui.commands.bench import run_bench
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.ruleset import ended_at_limit
