@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from chimera_tui.cli import main
+from chimera_tui.commands.cli import main
 
 raise SystemExit(main())

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli, games
-from chimera_tui.bench import run_bench, seat_levels
+from chimera_tui import games
+from chimera_tui.commands import cli
+from chimera_tui.commands.bench import run_bench, seat_levels
 from tests.engine.search_pebbles import SEARCHABLE
 
 
@@ -36,7 +37,7 @@ def test_the_last_line_adds_each_levels_wins(searchable: None, capsys: pytest.Ca
     assert code == 0
     found = re.fullmatch(
         r"pebbles-search 2p: 30 games, [0-9.]+ games/s, 0 errors, [0-9.]+ decisions/game, "
-        r"wins: search:60 ([0-9.]+), random ([0-9.]+)",
+        r"0 at the round limit, wins: search:60 ([0-9.]+), random ([0-9.]+)",
         out,
     )
     assert found, out
@@ -47,8 +48,8 @@ def test_the_last_line_adds_each_levels_wins(searchable: None, capsys: pytest.Ca
 
 def test_without_seats_the_last_line_is_unchanged(searchable: None) -> None:
     result = run_bench(SEARCHABLE.id, 2, 5, 1, "random")
-    assert result.wins == () and not result.line().endswith("decisions/game,")
-    assert re.fullmatch(r".* [0-9.]+ decisions/game", result.line())
+    assert result.wins == () and "wins" not in result.line()
+    assert re.fullmatch(r".* [0-9.]+ decisions/game, 0 at the round limit", result.line())
 
 
 def test_shared_wins_are_counted_as_shares(searchable: None) -> None:

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli, games
+from chimera_tui import games
+from chimera_tui.commands import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,9 +53,9 @@ def test_bench_last_line_has_the_agreed_shape(tmp_path: Path) -> None:
     result = run(["bench", "pebbles", "--players", "3", "--games", "40", "--seed", "5"], tmp_path)
     assert result.returncode == 0, result.stderr
     last = result.stdout.strip().splitlines()[-1]
-    assert re.fullmatch(r"pebbles 3p: 40 games, [0-9.]+ games/s, 0 errors, [0-9.]+ decisions/game", last), (
-        last
-    )
+    assert re.fullmatch(
+        r"pebbles 3p: 40 games, [0-9.]+ games/s, 0 errors, [0-9.]+ decisions/game, 0 at the round limit", last
+    ), last
     assert "peak memory" in result.stdout
 
 

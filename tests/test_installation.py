@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli, games
+from chimera_tui import games
+from chimera_tui.commands import cli
 from chimera_tui.games.codename import content as codename_content
 from chimera_tui.games.station import content as station_content
 from chimera_tui.saves import folder
@@ -56,7 +57,9 @@ def test_bench_counts_every_game_as_an_error_says_why_and_exits_1(
     assert cli.main(["bench", "station", "--games", "3"]) == 1
     out, err = capsys.readouterr()
     last = out.strip().splitlines()[-1]
-    assert re.fullmatch(r"station 2p: 3 games, [0-9.inf]+ games/s, 3 errors, 0.0 decisions/game", last), last
+    assert re.fullmatch(
+        r"station 2p: 3 games, [0-9.inf]+ games/s, 3 errors, 0.0 decisions/game, 0 at the round limit", last
+    ), last
     assert err.strip() == STATION
     assert "Traceback" not in err
 
@@ -65,7 +68,8 @@ def test_a_game_that_reads_its_data_on_import_says_so_too(tmp_path: Path) -> Non
     """Codename reads its data when imported: a fresh process, so the import meets the empty folder."""
     code = (
         "import sys, pathlib\n"
-        "from chimera_tui import cli, games\n"
+        "from chimera_tui import games\n"
+        "from chimera_tui.commands import cli\n"
         f"games.data_dir = lambda package: pathlib.Path({str(tmp_path)!r})\n"
         "sys.exit(cli.main(sys.argv[1:]))\n"
     )
@@ -93,7 +97,7 @@ def test_bench_exits_1_when_a_game_errs(
     def broken_play_out(*args: object, **kwargs: object) -> int:
         raise RuntimeError("a bug in the rules")
 
-    monkeypatch.setattr("chimera_tui.bench.play_out", broken_play_out)
+    monkeypatch.setattr("chimera_tui.commands.bench.play_out", broken_play_out)
     assert match.play_out is not broken_play_out
     assert cli.main(["bench", "station", "--games", "2"]) == 1
     out, _ = capsys.readouterr()

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.cli import build_parser, main
+from chimera_tui.commands.cli import build_parser, main
 from chimera_tui.saves import acquire, save_match
 from chimera_tui.saves.lock import lock_path_for
 from chimera_tui.table.base import Seat
-from chimera_tui.ui.screens.replay_app import ReplayApp
+from chimera_tui.ui.replay_app import ReplayApp
 from tests.golden.transcript import replayed
 from tests.saves.cases import BAD_FILES, expected_message
 

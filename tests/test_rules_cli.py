@@ -1,4 +1,4 @@
-"""``chimera rules``: the rules printed with Rich (chimera_tui.rules_cli)."""
+"""``chimera rules``: the rules printed with Rich (chimera_tui.commands.rules)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from chimera_tui import games
-from chimera_tui.rules_cli import EXIT_NO_TEXT, EXIT_OK, EXIT_USAGE, print_rules
+from chimera_tui.commands.rules import EXIT_NO_TEXT, EXIT_OK, EXIT_USAGE, print_rules
 from tests.tinygame import RULES
 
 
@@ -122,7 +122,7 @@ def test_defaults_to_standard_streams(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    from chimera_tui import cli
+    from chimera_tui.commands import cli
 
     code = cli.main(argv)
     out, err = capsys.readouterr()

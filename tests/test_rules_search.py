@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from chimera_tui.rules_search import rank, rank_for, stem
-from chimera_tui.rulestext import topics_for
+from chimera_tui.rulebook.search import rank, rank_for, stem
+from chimera_tui.rulebook.text import topics_for
 
 QUESTIONS: dict[str, list[tuple[str, str]]] = {
     "station": [
@@ -187,8 +187,8 @@ def test_each_game_declares_its_words_and_no_reader_sees_them(game: str) -> None
 
     from rich.console import Console
 
-    from chimera_tui.rules_cli import print_rules
-    from chimera_tui.rules_search import terms_for
+    from chimera_tui.commands.rules import print_rules
+    from chimera_tui.rulebook.search import terms_for
 
     assert terms_for(game).synonyms
     out = StringIO()

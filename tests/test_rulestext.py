@@ -1,4 +1,4 @@
-"""The rules-text format: topics, ids, search and look-up (chimera_tui.rulestext)."""
+"""The rules-text format: topics, ids, search and look-up (chimera_tui.rulebook.text)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,17 @@ from collections.abc import Iterator
 import pytest
 
 from chimera_tui import games
-from chimera_tui.rulestext import (
+from chimera_tui.rulebook.lookup import find, search
+from chimera_tui.rulebook.text import (
     AmbiguousTopic,
     RulesFormatError,
     RulesTextMissing,
     TopicNotFound,
-    find,
     hide_anchors,
     markdown_for,
     parse_rules,
     parse_topics,
     rules_for,
-    search,
     slugify,
     topics_for,
     words_of,
@@ -326,7 +325,7 @@ class TestGames:
 
 def test_rulestext_imports_neither_textual_nor_rich() -> None:
     code = (
-        "import sys, chimera_tui.rulestext\n"
+        "import sys, chimera_tui.rulebook.text\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "print(','.join(bad))"
     )

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui import cli
-from chimera_tui.terminal_bench import first_frame, keys_on_save
+from chimera_tui.commands import cli
+from chimera_tui.commands.terminal_bench import first_frame, keys_on_save
 
 SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "station-4p-round4.chimera"
 

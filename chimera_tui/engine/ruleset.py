@@ -169,6 +169,17 @@ def describe_as_seen(rules: Ruleset[Any, Any], state: Any, action: Any, viewer: 
     return text
 
 
+def ended_at_limit(rules: Ruleset[Any, Any], state: Any) -> bool:
+    """Whether a finished game stopped at a safety limit this edition adds so that every game ends (a round
+    limit), rather than by the game's own end.
+
+    A game with such a limit implements ``ended_at_limit(state) -> bool``; games without one never stop
+    there, so this is False for them.
+    """
+    hook = getattr(rules, "ended_at_limit", None)
+    return bool(hook(state)) if hook is not None else False
+
+
 def seat_count_error(rules: Ruleset[Any, Any], players: int) -> str | None:
     """A sentence saying why `players` is not a valid seat count for `rules`, or None when it is."""
     if rules.min_players <= players <= rules.max_players:

@@ -26,19 +26,17 @@ from chimera_tui.saves.format import (
     EXTENSION,
     FORMAT_VERSION,
     MAGIC,
-    LoadedSave,
     SaveFile,
     decode_save,
     encode_match,
-    load,
     read_save,
-    restore,
     save_match,
     snapshot,
     state_digest,
 )
 from chimera_tui.saves.lock import LockHolder, SaveInUse, SaveLock, acquire, is_in_use
 from chimera_tui.saves.recovery import recover_orphans, recover_unfinished
+from chimera_tui.saves.replaying import LoadedSave, load, restore
 
 __all__ = [
     "ENV_VAR",

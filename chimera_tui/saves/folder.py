@@ -17,7 +17,8 @@ from chimera_tui.engine.match import Match
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.saves.errors import SaveError
 from chimera_tui.saves.files import read_bytes, real_path
-from chimera_tui.saves.format import EXTENSION, decode_save, restore, save_match, unknown_game_message
+from chimera_tui.saves.format import EXTENSION, decode_save, save_match
+from chimera_tui.saves.replaying import restore, unknown_game_message
 from chimera_tui.saves.wording import problem_label
 from chimera_tui.table.base import Seat
 

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from chimera_tui.saves.errors import SaveError
 from chimera_tui.saves.files import read_bytes, real_path, temp_files, write_atomic
-from chimera_tui.saves.format import EXTENSION, LoadedSave, SaveFile, decode_save, restore
+from chimera_tui.saves.format import EXTENSION, SaveFile, decode_save
 from chimera_tui.saves.lock import SaveInUse, acquire
+from chimera_tui.saves.replaying import LoadedSave, restore
 
 
 def _extends(newer: SaveFile, older: SaveFile) -> bool:

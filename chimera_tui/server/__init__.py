@@ -1,5 +1,6 @@
 """`chimera serve`: the table host, its wire protocol and its SSH front end.
 
-Nothing here imports Textual or Rich: the client side of a remote seat is `chimera_tui.table.remote`, and its
-screens live in `chimera_tui.ui`.
+The client's side is here too, as it speaks the same protocol: a client's connection to the host
+(`link.HostLink`) and the remote seat it plays through (`remote_table.RemoteTable`). Nothing here imports
+Textual or Rich: the lobby and its screens live in `chimera_tui.ui`.
 """

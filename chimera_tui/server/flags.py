@@ -1,6 +1,6 @@
 """The command line of `chimera serve`: its flags with their help, and their checking into `ServeFlags`.
 
-Light on purpose (argparse only): `chimera_tui.cli` builds every parser at start, and the server's own
+Light on purpose (argparse only): `chimera_tui.commands.cli` builds every parser at start, and the server's own
 modules (asyncssh, aiohttp) load only when `serve` runs. Each bad value is one sentence naming the flag.
 """
 

@@ -324,7 +324,7 @@ class ChimeraApp(EndsOnSignals[int]):
 
     def _over_hand_off(self) -> bool:
         """True while the hand-off screen is up: no command may lead around it to a seat's view."""
-        from chimera_tui.ui.screens.handoff import HandOffScreen
+        from chimera_tui.ui.dialogs.handoff import HandOffScreen
 
         return isinstance(self.screen, HandOffScreen)
 
@@ -345,7 +345,7 @@ class ChimeraApp(EndsOnSignals[int]):
             self.push_screen(LoadGameScreen(folder))
 
     def action_rules(self, game_id: str | None = None) -> None:
-        from chimera_tui.ui.screens.rules import RulesScreen
+        from chimera_tui.ui.dialogs.rules import RulesScreen
 
         if self._over_hand_off():
             return

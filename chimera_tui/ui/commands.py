@@ -26,7 +26,7 @@ class ChimeraCommands(Provider):
     """
 
     def _entries(self) -> list[tuple[str, str, str]]:
-        from chimera_tui.ui.screens.handoff import HandOffScreen
+        from chimera_tui.ui.dialogs.handoff import HandOffScreen
 
         if isinstance(self.screen, HandOffScreen):
             return [entry for entry in _COMMANDS if entry[1] == "quit"]
@@ -70,6 +70,6 @@ class ChimeraSystemCommands(SystemCommandsProvider):
                 yield hit
 
     def _offered(self, name: str) -> bool:
-        from chimera_tui.ui.screens.handoff import HandOffScreen
+        from chimera_tui.ui.dialogs.handoff import HandOffScreen
 
         return name != "Quit" and not isinstance(self.screen, HandOffScreen)

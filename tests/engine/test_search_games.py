@@ -15,8 +15,8 @@ from chimera_tui import games
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.search import SearchBot
-from chimera_tui.games.imaginarium.flow import price
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.belt import price
+from chimera_tui.games.imaginarium.work import Working
 
 GAMES = ("station", "codename", "imaginarium", "con")
 
@@ -136,7 +136,7 @@ def test_imaginarium_guesses_the_other_screens_from_public_facts() -> None:
         total += 1
         for place, who in enumerate(state.reserved):
             if who >= 0 and state.seats[who].team == other and state.belt[place]:
-                assert guess.stock[0] >= price(W(state), who, place)
+                assert guess.stock[0] >= price(Working(state), who, place)
                 owing += 1
     assert exact >= 0.75 * total and owing > 0
 

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.launch import LaunchError, SaveInUseError, load_plan, load_start
+from chimera_tui.commands.opening import load_plan
+from chimera_tui.launch import LaunchError, SaveInUseError, load_start
 from chimera_tui.saves import SaveInUse, acquire, is_in_use, save_match
 from chimera_tui.saves.lock import lock_path_for, read_holder
 from tests.saves.cases import NOW, played

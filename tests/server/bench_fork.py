@@ -37,7 +37,7 @@ import asyncssh
 
 from chimera_tui.server import page_merging
 from chimera_tui.server.host import TableHost
-from chimera_tui.table.remote import HostLink
+from chimera_tui.server.link import HostLink
 from tests.server.ssh_helpers import Screen, terminal
 
 LIMIT = 600.0

@@ -31,7 +31,7 @@ from pathlib import Path
 
 import asyncssh
 
-from chimera_tui.ui.games.station.screen import AREA_PANES, AREAS
+from chimera_tui.ui.games.station.layout import AREA_PANES, AREAS
 from tests.server.crowd_ssh import client_pids
 from tests.server.stored import StoredTables
 

@@ -26,8 +26,9 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from chimera_tui.server.link import HostLink
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.server.store import TableRow
-from chimera_tui.table.remote import HostLink, RemoteTable
 
 
 @dataclass

@@ -16,7 +16,8 @@ from chimera_tui.engine.match import Match
 from chimera_tui.saves import decode_save, restore
 from chimera_tui.server import protocol as P
 from chimera_tui.server.host import TableHost
-from chimera_tui.table.remote import HostLink, RemoteTable
+from chimera_tui.server.link import HostLink
+from chimera_tui.server.remote_table import RemoteTable
 
 HANG = 20.0
 """Seconds after which a wait is a hang (a bound, never a timing assertion)."""

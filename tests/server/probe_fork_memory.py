@@ -26,8 +26,8 @@ from pathlib import Path
 from chimera_tui.server import protocol as P
 from chimera_tui.server.forks import ForkedClient, Zygote
 from chimera_tui.server.host import TableHost
+from chimera_tui.server.link import HostLink
 from chimera_tui.server.ssh_session import session_env, set_size
-from chimera_tui.table.remote import HostLink
 
 LIMIT = 300.0
 

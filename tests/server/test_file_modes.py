@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.cli import _make_saves_private
+from chimera_tui.commands.cli import _make_saves_private
 from chimera_tui.saves import saves_dir, write_atomic
 from tests.server.helpers import HANG, hosted, play, until
 

@@ -13,7 +13,8 @@ from chimera_tui import games
 from chimera_tui.saves import state_digest
 from chimera_tui.server import protocol as P
 from chimera_tui.server.host import Limits
-from chimera_tui.table.remote import AWAY, HostError
+from chimera_tui.server.link import HostError
+from chimera_tui.server.remote_table import AWAY
 from chimera_tui.ui.screens.lobby import clock_text
 from tests.server.helpers import hosted, play, stored_match, tapped_link, until
 
@@ -181,7 +182,7 @@ async def test_requests_are_refused_with_reasons(tmp_path: Path) -> None:
         assert a.chat_lines == ("Alice: hello there",)
         await alice.close()
         with pytest.raises(HostError, match="ticket"):
-            from chimera_tui.table.remote import HostLink
+            from chimera_tui.server.link import HostLink
 
             await HostLink.connect(h.socket, "not-a-ticket")
     assert "station" in games.game_ids()

@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from chimera_tui.server import seating
-from chimera_tui.table.remote import RemoteTable
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
 from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen
 from tests.server.clock import FakeClock

@@ -14,7 +14,7 @@ import aiohttp
 import asyncssh
 import pytest
 
-from chimera_tui.cli import main
+from chimera_tui.commands.cli import main
 from tests.server.helpers import HANG
 from tests.server.ssh_helpers import terminal
 from tests.server.stored import StoredTables
@@ -149,7 +149,7 @@ def test_serve_help_names_every_limit(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_serve_flags_are_read_with_their_defaults() -> None:
-    from chimera_tui.cli import build_parser
+    from chimera_tui.commands.cli import build_parser
     from chimera_tui.server.flags import read_flags
 
     args = build_parser().parse_args(

@@ -159,7 +159,7 @@ async def test_agent_forwarding_is_not_done_and_the_session_says_so(
 async def test_hostile_names_at_a_served_table_at_80x24(tmp_path: Path) -> None:
     """SSH user names that are markup, at a four-seat Codename table at 80x24 where every name is cut: the
     lobby, the waiting screen and the game draw, and no session fails."""
-    from chimera_tui.table.remote import HostLink
+    from chimera_tui.server.link import HostLink
 
     async with served(tmp_path / "saves") as s:
         creator = await HostLink.connect(s.front.socket_path, s.host.issue_ticket("SHA256:c", "[/]"))

@@ -15,7 +15,7 @@ import msgspec
 import psycopg
 import pytest
 
-from chimera_tui.replay import open_replay
+from chimera_tui.launch import open_replay
 from chimera_tui.saves import load, save_match, state_digest
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.store import StoreError, TableRow, TableStore, store_for

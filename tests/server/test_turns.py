@@ -14,8 +14,9 @@ from chimera_tui.engine.match import Match
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.saves import decode_save, restore
 from chimera_tui.server import protocol as P
+from chimera_tui.server.link import HostLink
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.server.tables import SINCE_MARK
-from chimera_tui.table.remote import HostLink, RemoteTable
 from tests.server.clock import FakeClock
 from tests.server.helpers import Hosted, hosted, until
 from tests.tinygame import Take

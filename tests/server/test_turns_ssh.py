@@ -16,8 +16,8 @@ from pathlib import Path
 import asyncssh
 
 from chimera_tui.server.host import TableHost
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
-from chimera_tui.table.remote import RemoteTable
 from tests.server.clock import FakeClock
 from tests.server.helpers import HANG, until
 from tests.server.ssh_helpers import Screen, terminal

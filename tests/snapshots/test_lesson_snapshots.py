@@ -9,8 +9,8 @@ import pytest
 from textual.screen import ModalScreen
 
 from chimera_tui.launch import LaunchPlan
+from chimera_tui.launch.lesson import learn_start
 from chimera_tui.learn import lesson_for
-from chimera_tui.learn.start import learn_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.lesson import LessonControls
 

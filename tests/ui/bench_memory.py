@@ -18,7 +18,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from chimera_tui.terminal_bench import Terminal, _chimera
+from chimera_tui.commands.terminal_bench import Terminal, _chimera
 
 SAMPLE = Path(__file__).parents[2] / "saves" / "station-4p-round4.chimera"
 ESC = b"\x1b"

@@ -9,9 +9,9 @@ from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.dialogs.ahead import AnswerAheadDialog
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.codename.widgets import ActionMenu
-from chimera_tui.ui.screens.handoff import HandOffScreen
 
 
 def _app(tmp_path: Path, game: str = "codename", seed: int = 5) -> ChimeraApp:

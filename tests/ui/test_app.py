@@ -11,8 +11,8 @@ from chimera_tui import games
 from chimera_tui.launch import LaunchPlan, load_start, make_seats, new_start
 from chimera_tui.saves import list_saves, load
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.generic import GenericGameScreen
-from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.screens.load_game import LoadGameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.screens.new_game import NewGameScreen
@@ -443,7 +443,7 @@ async def test_a_terminal_below_80x24_says_so_until_resized(size: tuple[int, int
         await pilot.press("question_mark", "enter", "u", "escape")  # typed blind: nothing happens
         await pilot.pause()
         assert app.screen is under and len(table.match) == moves
-        from chimera_tui.ui.screens.rules import RulesScreen
+        from chimera_tui.ui.dialogs.rules import RulesScreen
 
         app.push_screen(RulesScreen(table.game_id))  # a new screen gets the notice too
         await pilot.pause()

@@ -13,14 +13,14 @@ from chimera_tui import games
 from chimera_tui.games.codename.actions import Attach, AttackWith, Done, EndTurn
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
-from chimera_tui.rulestext import slugify
+from chimera_tui.rulebook.text import slugify
 from chimera_tui.saves import list_saves, load
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.games.codename.results import ResultsScreen, story
 from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.codename.widgets import ActionMenu
-from chimera_tui.ui.screens.handoff import HandOffScreen
-from chimera_tui.ui.screens.rules import RulesScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.card_grid import CardGrid
 from tests.snapshots.test_codename_snapshots import advanced

@@ -5,7 +5,9 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from chimera_tui.engine.hexgrid import ORIGIN, Hex, spiral
-from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid, component_style
+from chimera_tui.ui.widgets.hex_cells import CellView
+from chimera_tui.ui.widgets.hex_grid import HexGrid
+from chimera_tui.ui.widgets.painting import component_style
 
 
 class GridApp(App[None]):

@@ -20,15 +20,16 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from chimera_tui import games
-from chimera_tui.cli import build_parser
+from chimera_tui.commands.cli import build_parser
+from chimera_tui.commands.opening import plan_launch
 from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.plain_text import plain_text
-from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start, plan_launch
+from chimera_tui.launch import GameStart, LaunchPlan, make_seats, new_start
 from chimera_tui.saves import list_saves, load, save_match
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp
-from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 
 NAMES = [
     "[/]",
@@ -132,7 +133,7 @@ async def settle(pilot: Pilot[Any], until: Any = None, tries: int = 100) -> None
 @pytest.mark.parametrize("name", EDGE_NAMES, ids=EDGE_IDS)
 def test_command_line_names_are_plain(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`chimera new station --names NAME,Zed` (the app's run is replaced by a note of what it would open)."""
-    from chimera_tui import cli
+    from chimera_tui.commands import cli
 
     argv = [
         "--saves",

@@ -14,10 +14,10 @@ from msgspec.structs import replace
 from chimera_tui.launch import GameStart, LaunchPlan, load_start, make_seats, new_start
 from chimera_tui.table.base import Seat
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.games.imaginarium.screen import ImaginariumScreen
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, ChoiceDialog, ResultsScreen, TrackArea
-from chimera_tui.ui.screens.handoff import HandOffScreen
-from chimera_tui.ui.screens.rules import RulesScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from tests.ui.settle import settled, until
 

@@ -12,12 +12,12 @@ import pytest
 
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.games.imaginarium import RULES, Move
+from chimera_tui.games.imaginarium.reasons import why_not
 from chimera_tui.games.imaginarium.state import State
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
 from chimera_tui.ui.games.imaginarium.details import details
 from chimera_tui.ui.games.imaginarium.preview import changes, playable, preview_seen
-from chimera_tui.ui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.imaginarium.results import bonus_rows, cause_rows, vp_over_rounds
 from chimera_tui.ui.games.imaginarium.workshops import workshops_canvas
 

@@ -12,11 +12,11 @@ from textual.widgets import Input, OptionList
 
 from chimera_tui.launch import LaunchPlan, load_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.codename.widgets import ActionMenu
 from chimera_tui.ui.games.station.screen import StationScreen
 from chimera_tui.ui.games.station.widgets import ChoiceDialog
-from chimera_tui.ui.screens.rules import RulesScreen
 from chimera_tui.ui.widgets.hex_grid import HexGrid
 from chimera_tui.ui.widgets.rules_panel import RulesPanel
 from tests.ui.settle import until

@@ -11,8 +11,8 @@ from textual.widgets import OptionList
 
 from chimera_tui import games
 from chimera_tui.launch import LaunchPlan
+from chimera_tui.launch.lesson import learn_start
 from chimera_tui.learn import lesson_for, progress
-from chimera_tui.learn.start import learn_start
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.lesson import GuideBox, LessonControls
@@ -117,8 +117,8 @@ async def test_a_lesson_left_and_resumed_goes_on_where_it_was(tmp_path: Path) ->
 def test_chimera_learn_opens_the_lesson_and_a_game_without_one_is_one_sentence(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from chimera_tui.cli import build_parser, main
-    from chimera_tui.launch import plan_launch
+    from chimera_tui.commands.cli import build_parser, main
+    from chimera_tui.commands.opening import plan_launch
 
     monkeypatch.setenv("CHIMERA_SAVES", str(tmp_path))
     plan = plan_launch(build_parser().parse_args(["learn", "con"]))

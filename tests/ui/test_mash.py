@@ -18,8 +18,8 @@ from chimera_tui import games
 from chimera_tui.engine.match import Match
 from chimera_tui.launch import LaunchError, LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.games.base import GameScreen
-from chimera_tui.ui.screens.rules import RulesScreen
 
 SHORT = 300
 """Presses per game in the default run."""

@@ -21,8 +21,8 @@ from textual.widgets import Header, Static
 
 from chimera_tui.launch import LaunchPlan, load_start, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.games.station.widgets import ChoiceDialog
-from chimera_tui.ui.screens.rules import RulesScreen
 
 MIB = 1024 * 1024
 WARM_UP = 3

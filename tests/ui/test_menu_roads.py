@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from chimera_tui.ui.app import ChimeraApp
-from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from tests.ui.settle import until
 from tests.ui.test_app import _start

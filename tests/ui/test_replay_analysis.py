@@ -11,9 +11,9 @@ from textual.widgets import Static
 from chimera_tui.replay_analysis import Estimate, analysable, chart_values, estimate, points
 from chimera_tui.table.base import Seat
 from chimera_tui.table.replay import ReplayTable
+from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay import ReplayControls
 from chimera_tui.ui.screens.replay_analysis import AnalysisScreen
-from chimera_tui.ui.screens.replay_app import ReplayApp
 from tests.golden.transcript import replayed
 from tests.saves.cases import played
 from tests.ui.settle import until

@@ -14,8 +14,8 @@ from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui import games as ui_games
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.generic import GenericGameScreen
+from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay import ReplayControls, replay_class
-from chimera_tui.ui.screens.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay_bar import ReplayBar, bar_content
 from chimera_tui.ui.widgets.footer import KeysFooter
 from tests.golden.transcript import replayed

@@ -19,12 +19,12 @@ from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.codename.screen import CodenameScreen
 from chimera_tui.ui.games.generic import GenericGameScreen
+from chimera_tui.ui.games.station.results import ResultsScreen
 from chimera_tui.ui.games.station.screen import StationScreen
-from chimera_tui.ui.games.station.widgets import ResultsScreen
+from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.load_game import LoadGameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.screens.replay import HINT_REFUSAL, ReplayControls, replay_screen
-from chimera_tui.ui.screens.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay_bar import ReplayBar
 from chimera_tui.ui.screens.replay_jump import JumpDialog, parse_step
 from chimera_tui.ui.widgets.action_log import ActionLog

@@ -15,8 +15,8 @@ from chimera_tui.engine.match import Match, play_out
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.table.base import Seat
 from chimera_tui.table.replay import ReplayTable
+from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay import ReplayControls
-from chimera_tui.ui.screens.replay_app import ReplayApp
 from tests.golden.transcript import replayed
 from tests.ui.settle import settled, until
 

@@ -9,8 +9,8 @@ from textual.app import App, ComposeResult
 from textual.widgets import Input, Markdown, OptionList, Static
 
 from chimera_tui import games
-from chimera_tui.rulestext import Topic, parse_topics, topics_for
-from chimera_tui.ui.screens.rules import RulesScreen
+from chimera_tui.rulebook.text import Topic, parse_topics, topics_for
+from chimera_tui.ui.dialogs.rules import RulesScreen
 from chimera_tui.ui.widgets.rules_panel import NO_MATCH_ID, RulesPanel
 from tests.tinygame import RULES
 

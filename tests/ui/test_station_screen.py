@@ -10,8 +10,10 @@ from textual.widgets import OptionList
 
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.games.station.results import ResultsScreen
 from chimera_tui.ui.games.station.screen import StationScreen
-from chimera_tui.ui.games.station.widgets import ChoiceDialog, ResultsScreen
+from chimera_tui.ui.games.station.why_not import why_not
+from chimera_tui.ui.games.station.widgets import ChoiceDialog
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.hex_grid import HexGrid
 from tests.ui.settle import settled, until
@@ -111,7 +113,10 @@ async def test_enter_on_locked_hub_says_why(tmp_path: Path) -> None:
         grid.cursor = content().hex_of["hub-b"]
         await pilot.press("enter")
         assert app.screen is screen
-        assert "locked until round 3" in screen._why_not(f"hex:{grid.cursor}")
+        key = f"hex:{grid.cursor}"
+        assert "locked until round 3" in why_not(
+            screen.state, screen.table, key, screen._legal, deciding=True
+        )
 
 
 def test_every_place_names_a_rules_topic() -> None:
@@ -141,19 +146,19 @@ def test_every_place_names_a_rules_topic() -> None:
 def test_results_add_up() -> None:
     """The breakdown's rows sum to each score, and the chart's last point is the final score."""
     from chimera_tui.launch import load_start
-    from chimera_tui.ui.games.station import words
+    from chimera_tui.ui.games.station import results
 
     match = load_start(Path(__file__).parents[2] / "saves" / "station-over.chimera").match
     final = match.state
-    rows = words.breakdown_rows(final)
+    rows = results.breakdown_rows(final)
     totals = rows[-1][1]
     assert list(totals) == [p.score for p in final.players]
     for seat in range(len(final.players)):
         assert sum(values[seat] for label, values in rows[:-1]) == totals[seat]
-    rounds = words.round_ends([match.state_at(i) for i in range(len(match) + 1)])
+    rounds = results.round_ends([match.state_at(i) for i in range(len(match) + 1)])
     assert len(rounds) == 6  # after setup and after each of the 5 rounds
     assert list(rounds[-1]) == [p.score for p in final.players]
-    assert "wins" in words.tie_break_text(final, match.rules.winner(final))
+    assert "wins" in results.tie_break_text(final, match.rules.winner(final))
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -164,7 +169,7 @@ def test_words_for_every_legal_action(players: int) -> None:
     from chimera_tui.engine.bots import bot_seed
     from chimera_tui.engine.ruleset import GameConfig
     from chimera_tui.games.station.content import content
-    from chimera_tui.ui.games.station import view, words
+    from chimera_tui.ui.games.station import preview, view, words
 
     rules = games.get("station")
     hexes = {f"hex:{h}" for h in content().space_at}
@@ -181,7 +186,7 @@ def test_words_for_every_legal_action(players: int) -> None:
             for action in legal:
                 assert words.choice_words(state, action)
                 assert set(view.action_places(state, action)) <= drawn, action
-            assert words.preview(state, rules.apply(state, legal[-1]), seat)
+            assert preview.preview(state, rules.apply(state, legal[-1]), seat)
             state = rules.apply(state, bots[seat].choose(rules.view(state, seat), legal, seat))
 
 

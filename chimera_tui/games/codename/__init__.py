@@ -13,5 +13,6 @@ RULES = CodenameRules()
 RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot's hooks (engine/search.py)
 RULES.playout_action = playout_action  # type: ignore[attr-defined]
 RULES.prior_action = prior_action  # type: ignore[attr-defined]
+RULES.search_method = "halving"  # type: ignore[attr-defined]  # paired playouts (engine/halving.py)
 
 __all__ = ["BOTS", "RULES", "Action", "GreedyBot", "State"]

@@ -142,6 +142,7 @@ def destroy(state: State, seat: int, card: str, why: str = "destroyed") -> tuple
         The new state and the cards that went to the graveyard.
     """
     player = state.players[seat]
+    state = msgspec.structs.replace(state, destroyed_in=state.arena_round)
     if card.startswith("torso:"):
         gone = [*player.torso, *(p.card for p in player.monster)]
         dead = msgspec.structs.replace(player, torso=(), monster=(), cards=(), energy=0, alive=False)

@@ -3,6 +3,10 @@
 The flow: torso choice → Phase One, Drafting (deal, dealer's pick, auction) → Phase Two, Building (each seat
 in turn, in private) → Phase Three, Arena (turns with attacks and reactions) → over. `legal_actions` and
 `apply` dispatch on `State.phase` through dicts.
+
+The phase machine has the house's one shape (see games/con/rules.py): these dicts are the sequencer, and no
+phase imports this module. Each phase leads to one next phase, so it starts that one itself, importing
+forward only: `torso` → `drafting`, `building` → `arena`; in the Arena `attacks` → `arena` → `windows`.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import GameConfig, OptionSpec
-from chimera_tui.games.codename import arena, building, drafting, told, torso
+from chimera_tui.games.codename import arena, attacks, building, drafting, told, torso, windows
 from chimera_tui.games.codename.actions import (
     Action,
     Attach,
@@ -100,10 +104,10 @@ _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     Phase.AUCTION: drafting.auction_legal,
     Phase.PICK: drafting.pick_legal,
     Phase.BUILD: building.legal,
-    Phase.TURN: arena.turn_legal,
-    Phase.JOIN: lambda s: [*arena.join_options(s), Go()],
-    Phase.REACT: lambda s: arena.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
-    Phase.WINDOW: arena.window_legal,
+    Phase.TURN: attacks.turn_legal,
+    Phase.JOIN: lambda s: [*attacks.join_options(s), Go()],
+    Phase.REACT: lambda s: attacks.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
+    Phase.WINDOW: windows.window_legal,
     Phase.OVER: lambda s: [],
 }
 
@@ -126,10 +130,10 @@ _APPLY_BY: dict[Phase, Callable[[State, Any], State]] = {
     Phase.AUCTION: drafting.bid_or_pass,
     Phase.PICK: drafting.pick,
     Phase.BUILD: building.build,
-    Phase.TURN: arena.take_turn_action,
-    Phase.JOIN: arena.join_phase,
-    Phase.REACT: arena.react,
-    Phase.WINDOW: arena.window_act,
+    Phase.TURN: attacks.take_turn_action,
+    Phase.JOIN: attacks.join_phase,
+    Phase.REACT: attacks.react,
+    Phase.WINDOW: windows.window_act,
 }
 
 _LEGAL = {phase._value_: legal for phase, legal in _LEGAL_BY.items()}
@@ -158,9 +162,11 @@ class CodenameRules:
     title: ClassVar[str] = "Codename: Chimera"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
-    rules_version: ClassVar[int] = 2
+    rules_version: ClassVar[int] = 3
     """2: the booklet's dice by default (exploding sixes an option), attaching windows on other players'
-    turns, the end of stalled fights, events in words. Saves of version 1 no longer replay and are refused."""
+    turns, the end of stalled fights, events in words. 3: a fight also ends after five arena rounds in a
+    row with no card destroyed, and the safety limit is 30 rounds. Saves of older versions no longer replay
+    and are refused."""
     options: ClassVar[tuple[OptionSpec, ...]] = (YOUNGEST, SHORTEST, SIXES)
     state_type: ClassVar[type[State]] = State
 
@@ -221,6 +227,12 @@ class CodenameRules:
 
     def winner(self, state: State) -> tuple[int, ...]:
         return winner(state)
+
+    def ended_at_limit(self, state: State) -> bool:
+        """Whether the fight ended at the arena round limit with more than one monster standing (`chimera
+        bench` counts these)."""
+        alive = sum(1 for p in state.players if p.alive)
+        return state.phase is Phase.OVER and state.arena_round >= arena.ROUND_LIMIT and alive > 1
 
     def view(self, state: State, seat: int | None) -> State:
         """What `seat` may see: no deck order, no box, no other hands or inventories, no monster being built."""

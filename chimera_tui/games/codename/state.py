@@ -161,6 +161,8 @@ class State(msgspec.Struct, frozen=True, gc=False):
     builder: int = 0
     """The seat building now (seats build one after another, from seat 0)."""
     arena_round: int = 0
+    destroyed_in: int = 0
+    """The last arena round in which a card was destroyed (0: none yet), for the end of quiet fights."""
     order: tuple[int, ...] = ()
     """This arena round's turn order."""
     turn: int = 0

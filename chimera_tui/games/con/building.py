@@ -11,10 +11,9 @@ from __future__ import annotations
 from itertools import product
 
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.con import flow
 from chimera_tui.games.con.content import content
 from chimera_tui.games.con.state import State
-from chimera_tui.games.con.work import CARDS, W, draw_cheat, draw_creature, fits, fits_chimera, totals
+from chimera_tui.games.con.work import CARDS, Working, draw_cheat, draw_creature, fits, fits_chimera, totals
 
 HAND = 6
 """Creature cards drawn at the start of a round (CN-ROUND-01)."""
@@ -33,12 +32,12 @@ def setup(names: tuple[str, ...], target: int, seed: int) -> State:
         (0,) * n, (0,) * n, frozenset(), tuple(c.cards), tuple(c.cheats), (), (), (), (False,) * n, 0, 0, 0,
         "draw", "", False, (False,) * n, (), None, ("",) * n, (0,) * n, False, (), (), Rng(seed),
     )  # fmt: skip
-    w = W(s)
+    w = Working(s)
     new_round(w)
     return w.freeze()
 
 
-def new_round(w: W) -> None:
+def new_round(w: Working) -> None:
     """Every card back into its deck, both shuffled, 6 creature cards each (CN-ROUND-01, -02)."""
     c = content()
     n = w.n()
@@ -89,7 +88,7 @@ def builds(hand: tuple[str, ...]) -> list[tuple[str, str, str]]:
     return pairs
 
 
-def builder(w: W) -> int:
+def builder(w: Working) -> int:
     """The first seat still to lay its chimera, or -1."""
     for s, done in enumerate(w.built):
         if not done:
@@ -97,7 +96,7 @@ def builder(w: W) -> int:
     return -1
 
 
-def prepare(w: W) -> None:
+def prepare(w: Working) -> None:
     """Redraw the next builder's hand while it cannot lay two parts (CN-BUILD-05, -06)."""
     s = builder(w)
     if s < 0:
@@ -110,13 +109,14 @@ def prepare(w: W) -> None:
         tries += 1
 
 
-def build_options(w: W) -> list[str]:
+def build_options(w: Working) -> list[str]:
     s = builder(w)
     return [f"build {h or '-'} {b or '-'} {r or '-'}" for h, b, r in builds(w.hands[s])]
 
 
-def build(w: W, text: str) -> None:
-    """Lay the chimera named by ``build H B R``."""
+def build(w: Working, text: str) -> bool:
+    """Lay the chimera named by ``build H B R``; True when it was the last one and the first Merchant is
+    chosen, whose turn comes next."""
     s = builder(w)
     codes = tuple("" if x == "-" else x for x in text.split()[1:4])
     hand = list(w.hands[s])
@@ -128,11 +128,12 @@ def build(w: W, text: str) -> None:
     w.built[s] = True
     if builder(w) >= 0:
         prepare(w)
-    else:
-        finish(w)
+        return False
+    finish(w)
+    return True
 
 
-def finish(w: W) -> None:
+def finish(w: Working) -> None:
     """Reveal; fill missing slots from the deck (CN-BUILD-07 to -10); cheats; the first Merchant."""
     for s in range(w.n()):
         w.tell("reveal", s, *w.parts[s])
@@ -173,10 +174,9 @@ def finish(w: W) -> None:
     w.phase = "turn"
     w.merchant = first_merchant(w)
     w.merchant_turns = 0
-    flow.begin_turn(w, w.merchant)
 
 
-def first_merchant(w: W) -> int:
+def first_merchant(w: Working) -> int:
     """Highest Speed, then lowest Health, then d6 roll-offs among those still tied (CN-MERCHANT-02 to -05)."""
     stats = [totals(w.parts[s], 0, w.petrified) for s in range(w.n())]
     best = max(st[2] for st in stats)

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from chimera_tui.games.con import combat, flow, turn
 from chimera_tui.games.con.content import CheatCard, content
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask
 from chimera_tui.games.con.work import (
     CARDS,
-    W,
+    Working,
+    action_of,
     can_draw_creature,
     digits,
     draw_creature,
@@ -32,12 +32,12 @@ from chimera_tui.games.con.work import (
 CHEATS: dict[str, CheatCard] = content().cheats
 
 
-def may_cheat(w: W, seat: int) -> bool:
+def may_cheat(w: Working, seat: int) -> bool:
     """In the round, not Airborne (CN-STATUS-21), not passed for this turn."""
     return w.alive[seat] and not w.status[seat] & AIRBORNE and not w.passed[seat]
 
 
-def cheat_options(w: W, seat: int, when: str) -> list[str]:
+def cheat_options(w: Working, seat: int, when: str) -> list[str]:
     """The cheats `seat` could play now, one line per distinct play (copies of a kind are offered once)."""
     out: list[str] = []
     seen: set[str] = set()
@@ -58,7 +58,7 @@ def cheat_options(w: W, seat: int, when: str) -> list[str]:
             elif (
                 e in ("shield", "smoke")
                 and seat == at.defender
-                and (e == "smoke" or "Elemental" not in combat.action_of(at.card, at.index).keywords)
+                and (e == "smoke" or "Elemental" not in action_of(at.card, at.index).keywords)
             ):
                 out.append(head)
         elif e == "heal":
@@ -90,45 +90,38 @@ def cheat_options(w: W, seat: int, when: str) -> list[str]:
     return out
 
 
-def open_window(w: W, when: str, order: list[int]) -> None:
-    """Open a cheat window over `order`; with nobody to ask, go straight on."""
+def open_window(w: Working, when: str, order: list[int]) -> bool:
+    """Open a cheat window over `order`: ask the first seat that could cheat; False when there is nobody to
+    ask (the window closes at once)."""
     for i, s in enumerate(order):
         if may_cheat(w, s) and cheat_options(w, s, when):
             w.asks.append(Ask("cheat", s, tuple(order[i + 1 :]), when))
-            return
-    close_window(w, when)
+            return True
+    return False
 
 
-def close_window(w: W, when: str) -> None:
-    if when == "roll":
-        combat.resolve(w)
-
-
-def advance(w: W) -> None:
-    """The seat at the top window is done: ask the next seat that could cheat, or close the window."""
+def advance(w: Working) -> str:
+    """The seat at the top window is done: ask the next seat that could cheat; the window's `when` if that
+    closed it, else ""."""
     ask = w.asks.pop()
-    open_window(w, ask.when, list(ask.seats))
+    return "" if open_window(w, ask.when, list(ask.seats)) else ask.when
 
 
-def window_options(w: W, ask: Ask) -> list[str]:
+def window_options(w: Working, ask: Ask) -> list[str]:
     """Playing no cheat comes first (a player who presses on plays none), then each cheat."""
     return ["pass", "pass turn", *cheat_options(w, ask.seat, ask.when)]
 
 
-def do_window(w: W, ask: Ask, text: str) -> None:
-    s = ask.seat
-    if text == "pass":
-        advance(w)
-        return
+def do_pass(w: Working, ask: Ask, text: str) -> str:
+    """``pass`` (this window) or ``pass turn`` (every window until the next turn): as `advance`."""
     if text == "pass turn":
-        w.passed[s] = True
-        advance(w)
-        return
-    play(w, s, text)
+        w.passed[ask.seat] = True
+    return advance(w)
 
 
-def play(w: W, s: int, text: str) -> None:
-    """Play a cheat: an Illegal one needs a 2 or more on 1d6 (CN-CHEAT-04 to -11)."""
+def play(w: Working, s: int, text: str) -> bool:
+    """Play a cheat: an Illegal one needs a 2 or more on 1d6 (CN-CHEAT-04 to -11). True when its effect took
+    place (a chimera may have fallen, so the round is settled next, then `done_cheating`)."""
     words = text.split()
     code = words[1]
     kind = CHEATS[code].kind
@@ -144,20 +137,20 @@ def play(w: W, s: int, text: str) -> None:
                 w.step = "discard"
             else:
                 w.asks.append(Ask("discard", s))
-            return
+            return False
     effect(w, s, kind.effect, kind.amount, words[2:])
     to_discard(w, [code])
-    if w.phase != "turn":
-        return
-    flow.settle(w)
+    return True
+
+
+def done_cheating(w: Working, s: int) -> bool:
+    """Whether `s`, still asked at the top window after playing a cheat, has nothing more it could play."""
     if w.phase != "turn" or not w.asks or w.asks[-1].kind != "cheat" or w.asks[-1].seat != s:
-        return
-    ask = w.asks[-1]
-    if not may_cheat(w, s) or not cheat_options(w, s, ask.when):
-        advance(w)
+        return False
+    return not may_cheat(w, s) or not cheat_options(w, s, w.asks[-1].when)
 
 
-def effect(w: W, s: int, e: str, n: int, args: list[str]) -> None:
+def effect(w: Working, s: int, e: str, n: int, args: list[str]) -> None:
     at = w.attack
     if e == "add_dice" and at is not None:
         more = w.dice(n)
@@ -212,15 +205,3 @@ def effect(w: W, s: int, e: str, n: int, args: list[str]) -> None:
                 w.tell("drew", s, card)
     elif e == "swap":
         swap_part(w, s, args[0])
-
-
-def discard_options(w: W, ask: Ask) -> list[str]:
-    return turn.discard_options(w, ask.seat)
-
-
-def do_discard(w: W, ask: Ask, text: str) -> None:
-    """An out-of-turn Discard step after a failed cheat (CN-CHEAT-06, -11); the window then goes on."""
-    if turn.do_discard(w, ask.seat, text):
-        w.asks.pop()
-        if w.asks and w.asks[-1].kind == "cheat" and w.asks[-1].seat == ask.seat:
-            advance(w)

@@ -11,12 +11,13 @@ window closes.
 
 from __future__ import annotations
 
-from chimera_tui.games.con import cheating, flow
-from chimera_tui.games.con.content import STATS, ActionDef
+from typing import Literal
+
+from chimera_tui.games.con.content import STATS
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Attack
 from chimera_tui.games.con.work import (
     CARDS,
-    W,
+    Working,
     armor,
     can_fly,
     check_alive,
@@ -29,22 +30,23 @@ from chimera_tui.games.con.work import (
     swap_part,
     totals,
 )
+from chimera_tui.games.con.work import (
+    action_of as action_of,  # also read here by the screen's words
+)
 
-BASIC = ActionDef("Attack", "standard", "attack", "might", "speed")
-"""The plain attack open to every chimera (CN-ACTION-07)."""
 SLOT_LETTERS = "hbr"
 
+After = Literal["", "settle", "roll"]
+"""What the sequencer does after an action: nothing, settle the round (a chimera may have fallen), or open
+the roll window for the attack just declared."""
 
-def action_of(card: str, index: int) -> ActionDef:
-    return BASIC if not card else CARDS[card].actions[index]
 
-
-def can_hit(w: W, attacker: int, target: int, aerial: bool) -> bool:
+def can_hit(w: Working, attacker: int, target: int, aerial: bool) -> bool:
     """Airborne chimeras are hit only by Aerial attacks and attack only with them (CN-STATUS-16, -19, -20)."""
     return aerial or not (w.status[attacker] & AIRBORNE or w.status[target] & AIRBORNE)
 
 
-def act_options(w: W) -> list[str]:
+def act_options(w: Working) -> list[str]:
     s = w.active
     parts = w.parts[s]
     targets = [t for t in range(w.n()) if t != s and w.alive[t]]
@@ -76,32 +78,32 @@ def act_options(w: W) -> list[str]:
     return out
 
 
-def family_dice(w: W, seat: int, card: str) -> int:
+def family_dice(w: Working, seat: int, card: str) -> int:
     """One die per other part of the action's family (CN-ACTION-09 to -11)."""
     fam = CARDS[card].family
     return sum(1 for c in w.parts[seat] if c and c != card and CARDS[c].family == fam)
 
 
-def do_act(w: W, text: str) -> None:
+def do_act(w: Working, text: str) -> After:
+    """Take the Action step's decision; what comes next is for the sequencer (`After`)."""
     s = w.active
     words = text.split()
     verb = words[0]
     w.step = "discard"
     if verb == "rest":
-        return
+        return ""
     if verb == "fly":
         w.status[s] |= AIRBORNE
-        return
+        return ""
     if verb == "land":
         w.status[s] &= ~AIRBORNE
-        return
+        return ""
     if verb == "mutate":
         swap_part(w, s, words[1])
-        flow.settle(w)
-        return
+        return "settle"
     if verb == "attack":
         declare(w, s, int(words[1][1:]) - 1, "", 0, -1)
-        return
+        return "roll"
     code, _, idx = words[1].partition(".")
     a = CARDS[code].actions[int(idx)]
     if a.effect == "heal":
@@ -109,28 +111,37 @@ def do_act(w: W, text: str) -> None:
         roll = w.dice(stat_of(w, s, STATS.index(a.stat)) + extra)
         healed = heal(w, s, a.amount) if sum(roll) >= a.requirement else -1
         w.tell_dice("heal", s, code, int(idx), digits(roll), a.requirement, healed)
-        return
+        return ""
     slot = SLOT_LETTERS.index(words[3]) if len(words) > 3 else -1
     declare(w, s, int(words[2][1:]) - 1, code, int(idx), slot)
+    return "roll"
 
 
-def declare(w: W, s: int, t: int, card: str, index: int, slot: int) -> None:
-    """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09), then open the roll window."""
+def declare(w: Working, s: int, t: int, card: str, index: int, slot: int) -> None:
+    """Roll both sides (CN-ATTACK-01, -02; family dice CN-ATTACK-09); the roll window opens next."""
     a = action_of(card, index)
     extra = family_dice(w, s, card) if card and a.kind == "special" else 0
     att = w.dice(stat_of(w, s, STATS.index(a.attack)) + extra)
     dfn = w.dice(stat_of(w, t, STATS.index(a.defend)))
     w.attack = Attack(s, t, card, index, att, dfn, slot, 0, False, extra)
     w.tell_dice("attack", s, t, card, index, digits(att), digits(dfn), extra)
-    cheating.open_window(w, "roll", [s, t, *(x for x in w.order_from(s) if x not in (s, t))])
 
 
-def resolve(w: W) -> None:
-    """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords)."""
+def roll_window_order(w: Working) -> list[int]:
+    """Who may cheat once the attack's dice are rolled: attacker, defender, then the others in turn order."""
+    at = w.attack
+    assert at is not None
+    s, t = at.attacker, at.defender
+    return [s, t, *(x for x in w.order_from(s) if x not in (s, t))]
+
+
+def resolve(w: Working) -> bool:
+    """Settle the attack in progress (CN-ATTACK-03 to -08, CN-ACTION-12 to -15, keywords); True when there was
+    one (a chimera may have fallen, so the round is settled next)."""
     at = w.attack
     w.attack = None
     if at is None:
-        return
+        return False
     a = action_of(at.card, at.index)
     s, t = at.attacker, at.defender
     total, defence = sum(at.att), sum(at.dfn)
@@ -169,8 +180,8 @@ def resolve(w: W) -> None:
         w.tell_outcome("miss", s, at.card, at.index, t)
     if w.phase == "turn" and w.step != "discard" and w.active == s:
         w.step = "discard"
-    flow.settle(w)
+    return True
 
 
-def chimera_totals(w: W, seat: int) -> tuple[int, int, int, int]:
+def chimera_totals(w: Working, seat: int) -> tuple[int, int, int, int]:
     return totals(w.parts[seat], w.status[seat], w.petrified)

@@ -9,19 +9,19 @@ rest of the pile goes to the Discard Pile and the next player becomes the Mercha
 
 from __future__ import annotations
 
-from chimera_tui.games.con import flow
 from chimera_tui.games.con.state import Ask
-from chimera_tui.games.con.work import CARDS, W, digits, stat_of, to_discard
+from chimera_tui.games.con.work import CARDS, Working, digits, stat_of, to_discard
 
 
-def order(w: W) -> list[int]:
+def order(w: Working) -> list[int]:
     """Players still in, by current Magic, highest first; ties in turn order from the Merchant (CN-MARKET-05)."""
     seats = w.order_from(w.merchant)
     rank = {s: i for i, s in enumerate(seats)}
     return sorted(seats, key=lambda s: (-stat_of(w, s, 3), rank[s]))
 
 
-def start(w: W) -> None:
+def start(w: Working) -> bool:
+    """Open the Market Phase; True when it is already over (nobody left to ask)."""
     w.phase = "market"
     w.step = ""
     w.took = [""] * w.n()
@@ -30,13 +30,16 @@ def start(w: W) -> None:
     w.tell("market", len(w.market))
     if not w.asks:
         finish(w)
+        return True
+    return False
 
 
-def take_options(w: W) -> list[str]:
+def take_options(w: Working) -> list[str]:
     return [*(f"take {c}" for c in w.market), "pass"]
 
 
-def do_take(w: W, ask: Ask, text: str) -> None:
+def do_take(w: Working, ask: Ask, text: str) -> bool:
+    """``take CODE`` or ``pass``; True when the Market Phase is over."""
     w.asks.pop()
     s = ask.seat
     if text != "pass":
@@ -49,35 +52,38 @@ def do_take(w: W, ask: Ask, text: str) -> None:
         else:
             w.cheats[s] = w.cheats[s] + (code,)
         w.took[s] = code
-    if not w.asks:
-        ask_greedy(w)
+    return not w.asks and ask_greedy(w)
 
 
-def ask_greedy(w: W) -> None:
-    """Ask every player who has not Got Greedy yet (CN-GREEDY-01, -08)."""
+def ask_greedy(w: Working) -> bool:
+    """Ask every player who has not Got Greedy yet (CN-GREEDY-01, -08); True when nobody is left to ask and
+    the Market Phase is over."""
     seats = [s for s in order(w) if w.greedy[s] == 0]
     w.asks = [Ask("greedy", s) for s in reversed(seats)]
     if not w.asks:
         finish(w)
+        return True
+    return False
 
 
-def do_greedy(w: W, ask: Ask, text: str) -> None:
+def do_greedy(w: Working, ask: Ask, text: str) -> bool:
+    """``greedy`` or ``content``; True when the Market Phase is over."""
     w.asks.pop()
     if text == "greedy":
         w.greedy[ask.seat] = 1
     if w.asks:
-        return
+        return False
     wanting = [s for s in range(w.n()) if w.greedy[s] == 1]
     if not wanting:
         finish(w)
-        return
+        return True
     for s in roll_order(w, wanting):
         swap_hand(w, s)
         w.greedy[s] = 2
-    ask_greedy(w)
+    return ask_greedy(w)
 
 
-def roll_order(w: W, seats: list[int]) -> list[int]:
+def roll_order(w: Working, seats: list[int]) -> list[int]:
     """Several greedy players roll Magic; the higher swaps first (CN-GREEDY-06, -07). Equal totals settle by
     d6 roll-offs, as for the first Merchant."""
     if len(seats) == 1:
@@ -99,7 +105,7 @@ def roll_order(w: W, seats: list[int]) -> list[int]:
     return out
 
 
-def swap_hand(w: W, s: int) -> None:
+def swap_hand(w: Working, s: int) -> None:
     """The hand but the card just taken swaps with the Market Pile (CN-GREEDY-02, -03, -05)."""
     kept = w.took[s]
     hand = [c for c in w.hands[s] + w.cheats[s] if c != kept]
@@ -110,9 +116,9 @@ def swap_hand(w: W, s: int) -> None:
     w.tell("greedy", s, len(hand), len(pile))
 
 
-def finish(w: W) -> None:
-    """The pile to the Discard Pile; the next player becomes the Merchant and takes a turn (CN-MARKET-08,
-    CN-MERCHANT-09)."""
+def finish(w: Working) -> None:
+    """The pile to the Discard Pile; the next player becomes the Merchant (CN-MARKET-08, CN-MERCHANT-09), whose
+    turn comes next."""
     to_discard(w, w.market)
     w.market = ()
     w.asks = []
@@ -121,4 +127,3 @@ def finish(w: W) -> None:
     w.merchant_turns = 0
     w.market_due = False
     w.tell("merchant", w.merchant)
-    flow.begin_turn(w, w.merchant)

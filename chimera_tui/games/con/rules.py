@@ -1,8 +1,23 @@
 """Chimera Con's `Ruleset`: options, whose decision it is, the legal actions, apply, views and words.
 
-`legal` dispatches on the pending decision: the top ask (a cheat window, an out-of-turn Discard step, a
-Market Phase choice), or else the build or the active seat's turn step. `apply` checks the notation against
-the legal list, cached for the state a bot just asked about, and changes one working copy (`W`).
+`apply` checks the notation against the legal list, cached for the state a bot just asked about, and changes
+one working copy (`Working`) through the phase machine.
+
+The phase machine, the shape all four rules cores share: one sequencer owns the order of the phases, and the
+phases never import it, so the imports run one way (rules → sequencer → phases → working copy) and no game
+has an import circle.
+
+- The sequencer (here `flow.py`) lists the legal decisions and applies one by dispatching on the pending
+  decision: the top ask (a cheat window, an out-of-turn Discard step, a Market Phase choice), or else the
+  build or the active seat's turn step.
+- A phase (`building`, `turn`, `combat`, `cheating`, `market`) changes the working copy for one decision and
+  returns what comes next, never calls it: a build or a Market Phase that is over says so (`True`) and the
+  sequencer begins the Merchant's turn; an action says `"settle"` or `"roll"` (`combat.After`); a cheat window
+  that closed says which (`cheating.advance`). Where a rule crosses two phases (the attack waits for the
+  roll window), the sequencer takes one's result to the other.
+- A phase that only ever leads to one next phase may start it itself, importing forward, never back.
+
+The import-linter contracts in pyproject.toml hold each game to this.
 """
 
 from __future__ import annotations
@@ -14,12 +29,13 @@ from typing import ClassVar
 from msgspec.structs import replace
 
 from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
-from chimera_tui.games.con import building, cheating, combat, flow, market, turn
+from chimera_tui.games.con import building
 from chimera_tui.games.con.actions import Move, parse_action
+from chimera_tui.games.con.flow import legal, step
 from chimera_tui.games.con.state import HIDDEN, State
 from chimera_tui.games.con.told import seen, words
 from chimera_tui.games.con.wording import actor, prompt, said, said_for
-from chimera_tui.games.con.work import W
+from chimera_tui.games.con.work import Working
 
 POINTS = OptionSpec(
     "points",
@@ -27,58 +43,6 @@ POINTS = OptionSpec(
     ("3", "1", "2", "4", "5"),
     "The first player to survive this many rounds wins (the rulebook does not say; 3 is this edition's).",
 )
-
-
-def legal(w: W) -> list[str]:
-    """The legal decisions in `w`, as notation."""
-    if w.phase == "over":
-        return []
-    if w.asks:
-        ask = w.asks[-1]
-        if ask.kind == "cheat":
-            return cheating.window_options(w, ask)
-        if ask.kind == "discard":
-            return cheating.discard_options(w, ask)
-        if ask.kind == "market":
-            return market.take_options(w)
-        return ["greedy", "content"]
-    if w.phase == "build":
-        return building.build_options(w)
-    step = w.step
-    if step == "draw":
-        return turn.draw_options(w)
-    if step == "sub":
-        return turn.sub_options(w)
-    if step == "act":
-        return combat.act_options(w)
-    return turn.discard_options(w, w.active)
-
-
-def step(w: W, text: str) -> None:
-    """Apply the legal decision `text` to `w`."""
-    if w.asks:
-        ask = w.asks[-1]
-        if ask.kind == "cheat":
-            cheating.do_window(w, ask, text)
-        elif ask.kind == "discard":
-            cheating.do_discard(w, ask, text)
-        elif ask.kind == "market":
-            market.do_take(w, ask, text)
-        else:
-            market.do_greedy(w, ask, text)
-        return
-    if w.phase == "build":
-        building.build(w, text)
-        return
-    s = w.step
-    if s == "draw":
-        turn.do_draw(w, text)
-    elif s == "sub":
-        turn.do_sub(w, text)
-    elif s == "act":
-        combat.do_act(w, text)
-    elif turn.do_discard(w, w.active, text):
-        flow.end_turn(w)
 
 
 class _Cache(threading.local):
@@ -91,7 +55,7 @@ class _Cache(threading.local):
         """The last state whose legal actions were listed."""
         self.legal: tuple[str, ...] = ()
         """Them."""
-        self.work: W | None = None
+        self.work: Working | None = None
         """The unused working copy they were listed from (`apply` takes it)."""
         self.view: tuple[State, int | None, State] | None = None
         """The last view made: its state, seat and the view (the screen asks for the same one again)."""
@@ -104,19 +68,19 @@ def legal_texts(state: State) -> tuple[str, ...]:
     last = _last
     if last.state is state:
         return last.legal
-    w = W(state)
+    w = Working(state)
     out = tuple(legal(w))
     last.state, last.legal, last.work = state, out, w
     return out
 
 
-def _working(state: State) -> W:
+def _working(state: State) -> Working:
     last = _last
     w = last.work
     if w is not None and last.state is state:
         last.work = None
         return w
-    return W(state)
+    return Working(state)
 
 
 def seat_of(state: State) -> int | None:

@@ -15,6 +15,7 @@ stronger: random playouts fight and build at random and say little about a posit
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 
@@ -119,3 +120,28 @@ def prior_action(view: State, legal: Sequence[Move], seat: int) -> Move:
     """The greedy bot's choice from the seat's view: the search keeps it unless the playouts clearly prefer
     another action."""
     return GreedyBot(None, 0).choose(view, legal, seat)
+
+
+def playout_value(start: State, state: State) -> tuple[float, ...] | None:
+    """Where a playout may stop: once a round's point has been scored since `start` (and the game goes on),
+    each seat's chance to reach the target first if every later round were won by any seat alike (each
+    round deals new chimeras, so little but the points carries over). None to play on."""
+    if state.phase == "over" or sum(state.points) == sum(start.points):
+        return None
+    return race(tuple(state.target - p for p in state.points))
+
+
+@functools.cache
+def race(needs: tuple[int, ...]) -> tuple[float, ...]:
+    """Each seat's chance to be the first to win its `needs` more rounds when every round is won by one seat
+    chosen uniformly."""
+    n = len(needs)
+    out = [0.0] * n
+    for winner in range(n):
+        if needs[winner] == 1:
+            out[winner] += 1 / n
+            continue
+        rest = race((*needs[:winner], needs[winner] - 1, *needs[winner + 1 :]))
+        for k in range(n):
+            out[k] += rest[k] / n
+    return tuple(out)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from chimera_tui.games.con.combat import action_of
 from chimera_tui.games.con.content import content
 from chimera_tui.games.con.state import NEGATIVE, POISONED, Fact
+from chimera_tui.games.con.work import action_of
 
 PRIVATE: frozenset[str] = frozenset({"drew", "dealt"})
 """Kinds of fact only their seat (the fact's second item) may read: cards drawn into a hand."""

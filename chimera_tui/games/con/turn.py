@@ -6,10 +6,9 @@ Notation: ``draw c`` / ``draw x`` (a creature or a cheat card), ``stop`` (draw n
 
 from __future__ import annotations
 
-from chimera_tui.games.con import combat, flow
 from chimera_tui.games.con.work import (
     CARDS,
-    W,
+    Working,
     can_draw_cheat,
     can_draw_creature,
     draw_cheat,
@@ -23,7 +22,7 @@ HAND_LIMIT = 5
 """At most 5 cards of each type at the end of a turn (CN-TURN-12, -13)."""
 
 
-def draw_options(w: W) -> list[str]:
+def draw_options(w: Working) -> list[str]:
     """Up to 2 draws, one at a time; a third creature card when both were creature cards (CN-TURN-02 to -04)."""
     out = []
     if len(w.drawn) < 2:
@@ -37,7 +36,7 @@ def draw_options(w: W) -> list[str]:
     return out
 
 
-def do_draw(w: W, text: str) -> None:
+def do_draw(w: Working, text: str) -> None:
     s = w.active
     if text == "stop":
         to_substitute(w)
@@ -55,11 +54,11 @@ def do_draw(w: W, text: str) -> None:
         to_substitute(w)
 
 
-def to_substitute(w: W) -> None:
+def to_substitute(w: Working) -> None:
     w.step = "sub"
 
 
-def sub_options(w: W) -> list[str]:
+def sub_options(w: Working) -> list[str]:
     """``sub CODE`` for each hand card that fits its slot (CN-TURN-05), and ``keep``."""
     s = w.active
     parts = w.parts[s]
@@ -68,28 +67,26 @@ def sub_options(w: W) -> list[str]:
     return out
 
 
-def do_sub(w: W, text: str) -> None:
+def do_sub(w: Working, text: str) -> bool:
+    """Apply ``sub CODE`` or ``keep``; True when a part was swapped (a chimera may have fallen, so the round is
+    settled before the turn goes on). A part of another family costs the Action step (CN-TURN-06)."""
+    if text == "keep":
+        return False
     s = w.active
-    if text != "keep":
-        code = text.split()[1]
-        old = swap_part(w, s, code)
-        if old and CARDS[old].family != CARDS[code].family:
-            w.no_action = True
-            w.tell("skip", s)
-        flow.settle(w)
-        if w.phase != "turn" or w.active != s or not w.alive[s]:
-            return
-    w.step = "discard" if w.no_action else "act"
-    if w.step == "act" and not combat.act_options(w):
-        w.step = "discard"
+    code = text.split()[1]
+    old = swap_part(w, s, code)
+    if old and CARDS[old].family != CARDS[code].family:
+        w.no_action = True
+        w.tell("skip", s)
+    return True
 
 
-def over_limit(w: W, seat: int) -> tuple[bool, bool]:
+def over_limit(w: Working, seat: int) -> tuple[bool, bool]:
     """Whether `seat` holds more than the limit of creature cards and of cheat cards."""
     return len(w.hands[seat]) > HAND_LIMIT, len(w.cheats[seat]) > HAND_LIMIT
 
 
-def discard_options(w: W, seat: int) -> list[str]:
+def discard_options(w: Working, seat: int) -> list[str]:
     """Required discards of an over-limit type first (to the Market Pile); then any card (to the Discard
     Pile) or ``end`` (CN-TURN-11 to -17)."""
     c_over, x_over = over_limit(w, seat)
@@ -101,7 +98,7 @@ def discard_options(w: W, seat: int) -> list[str]:
     return [*(f"discard {c}" for c in w.hands[seat]), *(f"discard {c}" for c in w.cheats[seat]), "end"]
 
 
-def do_discard(w: W, seat: int, text: str) -> bool:
+def do_discard(w: Working, seat: int, text: str) -> bool:
     """Apply a discard decision of `seat`; True when its Discard step is over."""
     if text == "end":
         return True

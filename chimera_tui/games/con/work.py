@@ -1,7 +1,7 @@
-"""The working copy `W` that `apply` changes and freezes again, and what every rule area reads from it: stat
+"""The working copy `Working` that `apply` changes and freezes again, and what every rule area reads from it: stat
 totals (with support, Petrify and Poisonous), fitting, dice, drawing, swapping parts, damage and healing.
 
-`W` holds the State's fields; per-seat tuples become lists and are frozen back, so an action costs about the
+`Working` holds the State's fields; per-seat tuples become lists and are frozen back, so an action costs about the
 few tuples it touches. Dice come straight from SplitMix64 over the state's `Rng` (seed and counter), which is
 what `Rng.roll` would give, without a new `Rng` per die; a rigged `Rng` (tests) takes the ordinary path.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from chimera_tui.engine.rng import Rng, _splitmix64
-from chimera_tui.games.con.content import Card, content
+from chimera_tui.games.con.content import ActionDef, Card, content
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED, Ask, Attack, Fact, State
 
 _MASK = (1 << 64) - 1
@@ -20,48 +20,23 @@ _LIMIT6 = (1 << 64) - ((1 << 64) % 6)
 
 CARDS: dict[str, Card] = content().cards
 """Creature cards by code."""
+BASIC = ActionDef("Attack", "standard", "attack", "might", "speed")
+"""The plain attack open to every chimera (CN-ACTION-07)."""
 
 
-class W:
+def action_of(card: str, index: int) -> ActionDef:
+    """Action `index` of part `card`, or the plain attack when `card` is empty."""
+    return BASIC if not card else CARDS[card].actions[index]
+
+
+class Working:
     """The mutable mirror of `State` while one action is applied."""
 
     __slots__ = (
-        "active",
-        "alive",
-        "aside",
-        "asks",
-        "attack",
-        "built",
-        "cheat_deck",
-        "cheats",
-        "counter",
-        "damage",
-        "deck",
-        "discard",
-        "drawn",
-        "greedy",
-        "hands",
-        "market",
-        "market_due",
-        "merchant",
-        "merchant_turns",
-        "names",
-        "no_action",
-        "parts",
-        "passed",
-        "petrified",
-        "phase",
-        "points",
-        "rigged",
-        "roll",
-        "round",
-        "s",
-        "seed",
-        "status",
-        "step",
-        "target",
-        "told",
-        "took",
+        "active", "alive", "aside", "asks", "attack", "built", "cheat_deck", "cheats", "counter", "damage", "deck",
+        "discard", "drawn", "greedy", "hands", "market", "market_due", "merchant", "merchant_turns", "names",
+        "no_action", "parts", "passed", "petrified", "phase", "points", "rigged", "roll", "round", "s", "seed",
+        "status", "step", "target", "told", "took",
     )  # fmt: skip
 
     def __init__(self, s: State) -> None:
@@ -237,11 +212,11 @@ def totals(
     return (h, m, s, g)
 
 
-def stat_of(w: W, seat: int, index: int) -> int:
+def stat_of(w: Working, seat: int, index: int) -> int:
     return totals(w.parts[seat], w.status[seat], w.petrified)[index]
 
 
-def health_left(w: W, seat: int) -> int:
+def health_left(w: Working, seat: int) -> int:
     return stat_of(w, seat, 0) - w.damage[seat]
 
 
@@ -273,7 +248,7 @@ def fits_chimera(parts: tuple[str, str, str], code: str) -> bool:
 
 
 # -- cards moving ---------------------------------------------------------------------------------------------
-def draw_creature(w: W) -> str:
+def draw_creature(w: Working) -> str:
     """The top creature card, reshuffling the Discard Pile's creature cards in when the deck is empty (CN-GEN-11)."""
     if not w.deck:
         back = [c for c in w.discard if c in CARDS]
@@ -286,7 +261,7 @@ def draw_creature(w: W) -> str:
     return top
 
 
-def draw_cheat(w: W) -> str:
+def draw_cheat(w: Working) -> str:
     """The top cheat card, reshuffling the Discard Pile's cheats in when the deck is empty."""
     if not w.cheat_deck:
         back = [c for c in w.discard if c not in CARDS]
@@ -299,15 +274,15 @@ def draw_cheat(w: W) -> str:
     return top
 
 
-def can_draw_creature(w: W) -> bool:
+def can_draw_creature(w: Working) -> bool:
     return bool(w.deck) or any(c in CARDS for c in w.discard)
 
 
-def can_draw_cheat(w: W) -> bool:
+def can_draw_cheat(w: Working) -> bool:
     return bool(w.cheat_deck) or any(c not in CARDS for c in w.discard)
 
 
-def to_discard(w: W, cards: tuple[str, ...] | list[str]) -> None:
+def to_discard(w: Working, cards: tuple[str, ...] | list[str]) -> None:
     """Cards onto the Discard Pile; a Petrified card's status ends there (CN-STATUS-15 reading)."""
     if not cards:
         return
@@ -316,7 +291,7 @@ def to_discard(w: W, cards: tuple[str, ...] | list[str]) -> None:
         w.petrified = w.petrified - frozenset(cards)
 
 
-def remove_from_hand(w: W, seat: int, code: str) -> None:
+def remove_from_hand(w: Working, seat: int, code: str) -> None:
     if code in CARDS:
         hand = list(w.hands[seat])
         hand.remove(code)
@@ -328,14 +303,14 @@ def remove_from_hand(w: W, seat: int, code: str) -> None:
 
 
 # -- health ---------------------------------------------------------------------------------------------------
-def hurt(w: W, seat: int, amount: int) -> None:
+def hurt(w: Working, seat: int, amount: int) -> None:
     """`amount` damage to `seat`'s chimera; eliminated at 0 Health (CN-ROUND-03)."""
     if amount > 0:
         w.damage[seat] += amount
     check_alive(w, seat)
 
 
-def check_alive(w: W, seat: int) -> None:
+def check_alive(w: Working, seat: int) -> None:
     """Eliminate `seat` if its damage reaches its Health total (also after a swap, CN-STATS-06)."""
     if w.alive[seat] and w.damage[seat] >= stat_of(w, seat, 0):
         w.alive[seat] = False
@@ -345,7 +320,7 @@ def check_alive(w: W, seat: int) -> None:
             w.market_due = True
 
 
-def heal(w: W, seat: int, amount: int) -> int:
+def heal(w: Working, seat: int, amount: int) -> int:
     """Heal up to `amount` (never below 0 damage, never while Negative: CN-STATS-10, CN-STATUS-04)."""
     if w.status[seat] & NEGATIVE:
         return 0
@@ -354,14 +329,14 @@ def heal(w: W, seat: int, amount: int) -> int:
     return healed
 
 
-def ground_if_needed(w: W, seat: int) -> None:
+def ground_if_needed(w: Working, seat: int) -> None:
     """A chimera that lost its working Airborne tag, or became Unsupported, lands at once (CN-STATUS-22)."""
     if w.status[seat] & AIRBORNE and not can_fly(w.parts[seat], w.petrified):
         w.status[seat] &= ~AIRBORNE
         w.tell("lands", seat)
 
 
-def swap_part(w: W, seat: int, code: str) -> str:
+def swap_part(w: Working, seat: int, code: str) -> str:
     """Put hand card `code` on `seat`'s chimera in its slot; the old part (returned, "" none) goes to the Market
     Pile (CN-TURN-06; a mutation and a swapping cheat do the same).
 
@@ -385,9 +360,9 @@ def swap_part(w: W, seat: int, code: str) -> str:
     return old
 
 
-def push(w: W, ask: Ask) -> None:
+def push(w: Working, ask: Ask) -> None:
     w.asks.append(ask)
 
 
-def set_attack(w: W, attack: Attack | None) -> None:
+def set_attack(w: Working, attack: Attack | None) -> None:
     w.attack = attack

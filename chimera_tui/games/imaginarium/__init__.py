@@ -15,5 +15,6 @@ from chimera_tui.games.imaginarium.wording import prompt
 RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot's hooks (engine/search.py)
 RULES.playout_action = playout_action  # type: ignore[attr-defined]
 RULES.prior_action = prior_action  # type: ignore[attr-defined]
+RULES.search_method = "halving"  # type: ignore[attr-defined]  # paired playouts (engine/halving.py)
 
 __all__ = ["BOTS", "RULES", "Action", "GreedyBot", "ImaginariumRules", "Move", "State", "prompt"]

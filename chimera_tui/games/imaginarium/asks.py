@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from chimera_tui.games.imaginarium import dream
 from chimera_tui.games.imaginarium.dial import keep
-from chimera_tui.games.imaginarium.flow import begin_b1, opponents, produce_from, run_attacks, steal
+from chimera_tui.games.imaginarium.machine_step import begin_b1, opponents, produce_from, run_attacks, steal
 from chimera_tui.games.imaginarium.machines import leave
 from chimera_tui.games.imaginarium.state import Ask
-from chimera_tui.games.imaginarium.work import KI, W
+from chimera_tui.games.imaginarium.work import KIND_INDEX, Working
 
 VERB: dict[str, str] = {
     "sleep": "sleep", "bonus": "bonus", "tangle": "tangle", "pick": "pick", "hand": "hand", "xkeep": "keep",
@@ -37,7 +37,7 @@ def ask_options(a: Ask) -> list[str]:
     return [f"{verb} {k}" for k in a.opts]
 
 
-def resolve(w: W, a: Ask, answer: str) -> None:
+def resolve(w: Working, a: Ask, answer: str) -> None:
     """Carry out the answer to ask `a` (already popped) and resume what it interrupted."""
     kind = a.kind
     actor = w.actor
@@ -47,7 +47,7 @@ def resolve(w: W, a: Ask, answer: str) -> None:
         w.belt_frags = (*w.belt_frags[:i], "", *w.belt_frags[i + 1 :])
         begin_b1(w)
     elif kind == "bonus":
-        w.add(w.team_of(actor), KI[answer], a.b)
+        w.add(w.team_of(actor), KIND_INDEX[answer], a.b)
         produce_from(w, actor, a.a + 1)
     elif kind == "tangle":
         victim = opponents(w, actor, False)[a.b]
@@ -60,7 +60,7 @@ def resolve(w: W, a: Ask, answer: str) -> None:
         victim = opponents(w, actor, True)[a.b]
         code = next(c for c in w.seats[actor].slots[a.a] if c in w.t.attack)
         amount = w.t.attack[code].n + len(w.seats[actor].slots[a.a]) - 1
-        steal(w, w.team_of(actor), victim, KI[answer], amount)
+        steal(w, w.team_of(actor), victim, KIND_INDEX[answer], amount)
         run_attacks(w, actor, a.a, a.b + 1, ())
     elif kind == "hand":
         victim = opponents(w, actor, True)[a.b]
@@ -75,7 +75,7 @@ def resolve(w: W, a: Ask, answer: str) -> None:
     elif kind == "leave":
         leave(w, a.seat, a, answer)
     elif kind == "take":
-        w.add(w.team_of(a.seat), KI[answer], a.a)
+        w.add(w.team_of(a.seat), KIND_INDEX[answer], a.a)
     elif kind == "fork":
         dream.fork(w, a.seat, a, answer)
     elif kind == "nightmare":

@@ -26,12 +26,12 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.engine.ruleset import Ruleset
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.dial import AI, VERB_ACTION
-from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.projects import complete_projects
 from chimera_tui.games.imaginarium.rules import legal_texts, seat_of, step
 from chimera_tui.games.imaginarium.state import HIDDEN, KINDS, State, Team
-from chimera_tui.games.imaginarium.work import W, tables
+from chimera_tui.games.imaginarium.work import Working, tables
 from chimera_tui.games.imaginarium.worth import STYLES, Weights, worth
 
 A = TypeVar("A")
@@ -64,7 +64,7 @@ def determinize(view: State, seat: int) -> State:
 
 
 def _apply(state: State, text: str) -> State:
-    w = W(state)
+    w = Working(state)
     step(w, text)
     return w.freeze()
 
@@ -161,7 +161,7 @@ class GreedyBot:
         broken = tm.broken
         if text.startswith("place "):
             i = int(text.split()[1]) - 1
-            w = W(state)
+            w = Working(state)
             stock[0] -= price(w, seat, i)
             broken = (*broken, state.belt[i])
             f = state.belt_frags[i]
@@ -210,7 +210,7 @@ class GreedyBot:
         out = []
         for text in texts:
             if text == "end":
-                w = W(state)
+                w = Working(state)
                 complete_projects(w, seat)
                 out.append(self._worth(w.freeze(), seat) + 0.01)
             elif text.startswith("daydream "):

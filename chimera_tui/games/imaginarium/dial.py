@@ -9,7 +9,7 @@ from __future__ import annotations
 from chimera_tui.games.imaginarium import dream
 from chimera_tui.games.imaginarium.machines import level_payout
 from chimera_tui.games.imaginarium.state import ACTIONS, Ask
-from chimera_tui.games.imaginarium.work import KI, W, compatible
+from chimera_tui.games.imaginarium.work import KIND_INDEX, Working, compatible
 
 _KINDS = ("c", "w", "cu", "cr")
 AI = {a: i for i, a in enumerate(ACTIONS)}
@@ -23,7 +23,7 @@ def dial_name(pair: tuple[int, int]) -> str:
     return f"{ACTIONS[pair[0]]}+{ACTIONS[pair[1]]}"
 
 
-def dial_options(w: W, seat: int) -> list[str]:
+def dial_options(w: Working, seat: int) -> list[str]:
     """The dial positions `seat` may choose: any but last turn's (any two actions with the Great Ape)."""
     last = w.seats[seat].dial
     n = len(ACTIONS)
@@ -34,7 +34,7 @@ def dial_options(w: W, seat: int) -> list[str]:
     return [f"dial {dial_name(p)}" for p in pairs if p != last]
 
 
-def set_dial(w: W, seat: int, text: str) -> None:
+def set_dial(w: Working, seat: int, text: str) -> None:
     a, b = (AI[x] for x in text.split()[1].split("+"))
     w.set_seat(seat, dial=(a, b))
     w.acts = (a, b)
@@ -44,19 +44,19 @@ def set_dial(w: W, seat: int, text: str) -> None:
 # ------------------------------------------------------------------------------------------------- options
 
 
-def _buy_price(w: W, seat: int, kind: int) -> int:
+def _buy_price(w: Working, seat: int, kind: int) -> int:
     off = w.has(seat, "buy_discount")
     return max(0, w.t.rates[kind][0] - (off.c if off is not None else 0))
 
 
-def trade_options(w: W, seat: int) -> list[str]:
+def trade_options(w: Working, seat: int) -> list[str]:
     stock = w.teams[w.team_of(seat)].stock
     out = [f"buy {_KINDS[k]}" for k in (1, 2, 3) if stock[0] >= _buy_price(w, seat, k)]
     out.extend(f"sell {_KINDS[k]}" for k in (1, 2, 3) if stock[k] > 0)
     return out
 
 
-def move_options(w: W, seat: int) -> list[str]:
+def move_options(w: Working, seat: int) -> list[str]:
     p = w.seats[seat]
     t = w.t
     out: list[str] = []
@@ -77,7 +77,7 @@ def move_options(w: W, seat: int) -> list[str]:
     return out
 
 
-def _repair_options(w: W, seat: int) -> list[str]:
+def _repair_options(w: Working, seat: int) -> list[str]:
     p = w.seats[seat]
     empty = [i for i, sl in enumerate(p.slots) if not sl]
     if not empty:
@@ -103,7 +103,7 @@ def _repair_options(w: W, seat: int) -> list[str]:
     return out
 
 
-def _dismantle_options(w: W, seat: int) -> list[str]:
+def _dismantle_options(w: Working, seat: int) -> list[str]:
     p = w.seats[seat]
     magpie = w.has(seat, "dismantle_special") is not None
     t = w.t
@@ -121,7 +121,7 @@ def _dismantle_options(w: W, seat: int) -> list[str]:
     return out
 
 
-def _recruit_options(w: W, seat: int) -> list[str]:
+def _recruit_options(w: Working, seat: int) -> list[str]:
     p = w.seats[seat]
     if len(p.assistants) >= w.t.c.economy.assistant_limit:
         return []
@@ -129,7 +129,7 @@ def _recruit_options(w: W, seat: int) -> list[str]:
     return [f"recruit {a}" for a in w.meeting if w.t.assist_cost[a] <= money]
 
 
-def b3_options(w: W, seat: int) -> list[str]:
+def b3_options(w: Working, seat: int) -> list[str]:
     """Every B3 decision open now."""
     cur = w.current
     if cur == "transactions":
@@ -165,13 +165,13 @@ def b3_options(w: W, seat: int) -> list[str]:
 # ------------------------------------------------------------------------------------------------- apply
 
 
-def _use_action(w: W, index: int) -> None:
+def _use_action(w: Working, index: int) -> None:
     acts = list(w.acts)
     acts.remove(index)
     w.acts = tuple(acts)
 
 
-def do(w: W, seat: int, text: str) -> None:
+def do(w: Working, seat: int, text: str) -> None:
     """Carry out one B3 decision other than ``end`` (already checked to be legal)."""
     words = text.split()
     verb = words[0]
@@ -201,7 +201,7 @@ def do(w: W, seat: int, text: str) -> None:
         elif index == 3:
             w.current = "reorganize"
     if verb in ("buy", "sell"):
-        k = KI[words[1]]
+        k = KIND_INDEX[words[1]]
         if verb == "buy":
             w.add(team, 0, -_buy_price(w, seat, k))
             w.add(team, k, 1)
@@ -226,7 +226,7 @@ def do(w: W, seat: int, text: str) -> None:
         _dismantle(w, seat, words[1])
 
 
-def _move(w: W, seat: int, src: str, dest: int) -> None:
+def _move(w: Working, seat: int, src: str, dest: int) -> None:
     s, i = (int(x) for x in src.split("."))
     p = w.seats[seat]
     slots = list(p.slots)
@@ -241,7 +241,7 @@ def _move(w: W, seat: int, src: str, dest: int) -> None:
     w.set_seat(seat, slots=tuple(slots), tangled=tuple(tangled))
 
 
-def _recruit(w: W, seat: int, aid: str) -> None:
+def _recruit(w: Working, seat: int, aid: str) -> None:
     team = w.team_of(seat)
     w.add(team, 0, -w.t.assist_cost[aid])
     meeting = list(w.meeting)
@@ -258,12 +258,12 @@ def _recruit(w: W, seat: int, aid: str) -> None:
         w.set_seat(seat, slots=p.slots + ((),) * extra.n, tangled=p.tangled + (False,) * extra.n)
 
 
-def _repair(w: W, seat: int, words: list[str]) -> None:
+def _repair(w: Working, seat: int, words: list[str]) -> None:
     code, slot = words[1], int(words[2])
     team = w.team_of(seat)
     cost = list(w.t.repair[code])
     if len(words) > 3:
-        cost[KI[words[3]]] -= 1
+        cost[KIND_INDEX[words[3]]] -= 1
     w.gain(team, cost, -1)
     tm = w.teams[team]
     broken = list(tm.broken)
@@ -275,7 +275,7 @@ def _repair(w: W, seat: int, words: list[str]) -> None:
     w.set_seat(seat, slots=tuple(slots))
 
 
-def _dismantle(w: W, seat: int, where: str) -> None:
+def _dismantle(w: Working, seat: int, where: str) -> None:
     team = w.team_of(seat)
     t = w.t
     repaired = "." in where
@@ -333,12 +333,12 @@ def _dismantle(w: W, seat: int, where: str) -> None:
         keep(w, seat, tuple(drawn), drawn[0])
 
 
-def _assist(w: W, seat: int, op: str, state: str) -> bool:
+def _assist(w: Working, seat: int, op: str, state: str) -> bool:
     found = w.has(seat, op)
     return found is not None and found.target in (state, "any")
 
 
-def keep(w: W, seat: int, drawn: tuple[str, ...], kept: str) -> None:
+def keep(w: Working, seat: int, drawn: tuple[str, ...], kept: str) -> None:
     """Keep one of the fragments drawn (secretly) and discard the rest face up."""
     rest = list(drawn)
     rest.remove(kept)

@@ -8,7 +8,7 @@ space at a time; leaving a fork asks the player which branch to take.
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium.state import COLOURS, Ask
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.work import Working
 
 
 def run_before(dream: str, colour: str) -> int:
@@ -21,7 +21,7 @@ def run_before(dream: str, colour: str) -> int:
     return n
 
 
-def limit(w: W, seat: int) -> int:
+def limit(w: Working, seat: int) -> int:
     """How many fragments one placement may hold: 1 while the dream ends in a nightmare (no Insomniac)."""
     dream = w.teams[w.team_of(seat)].dream
     if dream.endswith("N") and w.has(seat, "ignore_nightmare_limit") is None:
@@ -29,13 +29,13 @@ def limit(w: W, seat: int) -> int:
     return len(COLOURS)
 
 
-def colours_held(w: W, seat: int) -> list[str]:
+def colours_held(w: Working, seat: int) -> list[str]:
     """The colours `seat`'s team holds behind its screen."""
     fr = w.teams[w.team_of(seat)].frags
     return [c for i, c in enumerate(COLOURS) if fr[i]]
 
 
-def place(w: W, seat: int, colour: str) -> None:
+def place(w: Working, seat: int, colour: str) -> None:
     """Append a fragment of `colour` to the team's dream and move the token (may stop at a fork)."""
     team = w.team_of(seat)
     tm = w.teams[team]
@@ -46,7 +46,7 @@ def place(w: W, seat: int, colour: str) -> None:
     move(w, seat, steps)
 
 
-def move(w: W, seat: int, steps: int) -> None:
+def move(w: Working, seat: int, steps: int) -> None:
     """Move the team's token `steps` spaces, taking rewards; asks at a fork (resumed by `fork`)."""
     team = w.team_of(seat)
     t = w.t
@@ -63,7 +63,7 @@ def move(w: W, seat: int, steps: int) -> None:
         steps -= 1
 
 
-def enter(w: W, team: int, space: str) -> None:
+def enter(w: Working, team: int, space: str) -> None:
     """The token enters `space`: the first takes its reward, later ones the later charcoalium."""
     w.set_team(team, token=space)
     reward = w.t.space_reward.get(space)
@@ -76,13 +76,13 @@ def enter(w: W, team: int, space: str) -> None:
             w.score(team, reward[4], "track")
 
 
-def fork(w: W, seat: int, ask: Ask, branch: str) -> None:
+def fork(w: Working, seat: int, ask: Ask, branch: str) -> None:
     """Take `branch` out of a fork, then go on moving."""
     enter(w, w.team_of(seat), branch)
     move(w, seat, ask.a - 1)
 
 
-def nightmare_targets(w: W, seat: int) -> list[str]:
+def nightmare_targets(w: Working, seat: int) -> list[str]:
     """Teams whose dream may take a nightmare: not empty, not ending in one, with no working Reposette."""
     me = w.team_of(seat)
     if not w.teams[me].frags[4]:
@@ -94,7 +94,7 @@ def nightmare_targets(w: W, seat: int) -> list[str]:
     ]
 
 
-def finish_daydream(w: W, seat: int) -> None:
+def finish_daydream(w: Working, seat: int) -> None:
     """After the fragments: the optional nightmare, then the daydream is over."""
     w.current = ""
     w.trades = 0
@@ -103,7 +103,7 @@ def finish_daydream(w: W, seat: int) -> None:
         w.push(Ask("nightmare", seat, opts=(*targets, "none")))
 
 
-def lay_nightmare(w: W, seat: int, target: str) -> None:
+def lay_nightmare(w: Working, seat: int, target: str) -> None:
     """Append a nightmare from behind the screen to `target`'s dream."""
     if target == "none":
         return

@@ -8,14 +8,14 @@ A use is written ``use S.I [arg]``: slot S, machine I in it, and the conversion'
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium import dream
-from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.components import Op
 from chimera_tui.games.imaginarium.state import Ask
-from chimera_tui.games.imaginarium.work import KI, W
+from chimera_tui.games.imaginarium.work import KIND_INDEX, Working
 
 _KINDS = ("c", "w", "cu", "cr")
 
 
-def _positions(w: W, seat: int) -> list[tuple[int, int, str]]:
+def _positions(w: Working, seat: int) -> list[tuple[int, int, str]]:
     """(slot, index, code) of every machine of `seat`, in the order of `State.uses`."""
     return [(i, j, code) for i, sl in enumerate(w.seats[seat].slots) for j, code in enumerate(sl)]
 
@@ -24,7 +24,7 @@ def _pay_ok(stock: tuple[int, ...], op: Op) -> bool:
     return stock[0] >= op.c and stock[1] >= op.w and stock[2] >= op.cu and stock[3] >= op.cr
 
 
-def use_options(w: W, seat: int) -> list[str]:
+def use_options(w: Working, seat: int) -> list[str]:
     """Every optional use `seat` may make now in B1 (then ``end``)."""
     t = w.t
     out: list[str] = []
@@ -42,7 +42,7 @@ def use_options(w: W, seat: int) -> list[str]:
                 out.append(name)
         elif first.op == "pay_any":
             for kind in first.kinds:
-                if stock[KI[kind]] < first.n:
+                if stock[KIND_INDEX[kind]] < first.n:
                     continue
                 if ops[1].op == "gain_any":
                     out.extend(f"{name} {kind}>{g}" for g in ops[1].kinds if g != kind)
@@ -67,21 +67,21 @@ def use_options(w: W, seat: int) -> list[str]:
     return out
 
 
-def _convert(w: W, team: int, ops: tuple[Op, ...], arg: str) -> None:
+def _convert(w: Working, team: int, ops: tuple[Op, ...], arg: str) -> None:
     kinds = arg.split(">")
     for op in ops:
         if op.op == "pay":
             w.gain(team, (op.c, op.w, op.cu, op.cr), -1)
         elif op.op == "pay_any":
-            w.add(team, KI[kinds[0]], -op.n)
+            w.add(team, KIND_INDEX[kinds[0]], -op.n)
         elif op.op == "gain":
             w.gain(team, (op.c, op.w, op.cu, op.cr))
             w.score(team, op.vp, "gloriette")
         elif op.op == "gain_any":
-            w.add(team, KI[kinds[1]], op.n)
+            w.add(team, KIND_INDEX[kinds[1]], op.n)
 
 
-def use(w: W, seat: int, text: str) -> None:
+def use(w: Working, seat: int, text: str) -> None:
     """Carry out one use (already checked to be legal)."""
     team = w.team_of(seat)
     if text == "smelt":
@@ -114,7 +114,7 @@ def use(w: W, seat: int, text: str) -> None:
     _convert(w, team, ops, arg)
 
 
-def recycle(w: W, seat: int, code: str, c: int) -> None:
+def recycle(w: Working, seat: int, code: str, c: int) -> None:
     """The Recyclateur: discard a broken machine for level units from its repair cost, plus `c`."""
     team = w.team_of(seat)
     tm = w.teams[team]
@@ -126,20 +126,20 @@ def recycle(w: W, seat: int, code: str, c: int) -> None:
     level_payout(w, seat, code)
 
 
-def level_payout(w: W, seat: int, code: str) -> None:
+def level_payout(w: Working, seat: int, code: str) -> None:
     """Gain the repair cost less one unit the player leaves behind (asked when there is a choice)."""
     team = w.team_of(seat)
     cost = list(w.t.repair[code])
     kinds = [_KINDS[k] for k in range(4) if cost[k]]
     if len(kinds) == 1:
-        cost[KI[kinds[0]]] -= 1
+        cost[KIND_INDEX[kinds[0]]] -= 1
         w.gain(team, cost)
         return
     w.push(Ask("leave", seat, opts=(code, *kinds)))
 
 
-def leave(w: W, seat: int, ask: Ask, kind: str) -> None:
+def leave(w: Working, seat: int, ask: Ask, kind: str) -> None:
     """Resolve the unit left behind: gain the rest of the repair cost."""
     cost = list(w.t.repair[ask.opts[0]])
-    cost[KI[kind]] -= 1
+    cost[KIND_INDEX[kind]] -= 1
     w.gain(w.team_of(seat), cost)

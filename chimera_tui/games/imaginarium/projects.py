@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from chimera_tui.games.imaginarium.content import Op
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.components import Op
+from chimera_tui.games.imaginarium.work import Working
 
 
 def dream_run(dream: str) -> int:
@@ -27,7 +27,7 @@ SHARED = frozenset({"stock", "broken"})
 """The conditions on what a team shares (its screen, its broken machines)."""
 
 
-def scale(w: W, pid: str) -> int:
+def scale(w: Working, pid: str) -> int:
     """How many times its amounts project `pid` asks for: more in team play for a core project's condition
     on shared things (`Teams.shared_condition_factor`)."""
     t = w.t
@@ -36,7 +36,7 @@ def scale(w: W, pid: str) -> int:
     return t.c.economy.teams.shared_condition_factor
 
 
-def holds(w: W, seat: int, cond: Op, times: int = 1) -> bool:
+def holds(w: Working, seat: int, cond: Op, times: int = 1) -> bool:
     """Whether `seat` meets one project condition now (a shared-things condition `times` over)."""
     t = w.t
     p = w.seats[seat]
@@ -76,7 +76,20 @@ def holds(w: W, seat: int, cond: Op, times: int = 1) -> bool:
     raise ValueError(f"unknown project condition {op!r}")
 
 
-def complete_projects(w: W, seat: int) -> list[str]:
+def lay_out_late_project(w: Working) -> None:
+    """Phase C, from round `late_projects_from` on: one more project, drawn from those not in play (core
+    ones only in the core game), joins the design office, so that a game whose projects left are all hard
+    ones does not stall."""
+    c = w.t.c
+    if w.round < c.economy.late_projects_from:
+        return
+    left = [p.id for p in c.projects if (w.chimera or not p.expansion) and p.id not in w.projects]
+    if left:
+        pid, w.rng = w.rng.choice(left)
+        w.projects = (*w.projects, pid)
+
+
+def complete_projects(w: Working, seat: int) -> list[str]:
     """B4: complete every project in play `seat` now meets and has not completed; returns their ids."""
     t = w.t
     eco = t.c.economy

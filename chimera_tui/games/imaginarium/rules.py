@@ -3,6 +3,10 @@
 `legal` dispatches on the pending decision: the top ask, or else the phase's own decision (a planning
 placement, a B1 use, the dial, a B3 action). `apply` checks the notation against the legal list (cached for
 the state a bot just asked about, so a bot's step computes it once).
+
+The phase machine has the house's one shape (see games/con/rules.py): this module is the sequencer; the
+decision modules (`asks`, `dial`, `machines`, `dream`) and the round's automatic steps (`flow`,
+`machine_step`, `belt`, `projects`) never import it, and the automatic steps import no decision module.
 """
 
 from __future__ import annotations
@@ -17,9 +21,10 @@ from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.imaginarium import dial, flow, machines
 from chimera_tui.games.imaginarium.actions import Move, parse_action
 from chimera_tui.games.imaginarium.asks import ask_options, resolve
-from chimera_tui.games.imaginarium.state import HIDDEN, Ask, State, Team
+from chimera_tui.games.imaginarium.content import content
+from chimera_tui.games.imaginarium.state import CAUSES, HIDDEN, Ask, State, Team
 from chimera_tui.games.imaginarium.wording import prompt, said, said_for
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.work import Working
 
 CHIMERA = OptionSpec(
     "chimera",
@@ -37,7 +42,7 @@ TEAMS = OptionSpec(
 )
 
 
-def legal(w: W) -> list[str]:
+def legal(w: Working) -> list[str]:
     """The legal decisions in `w`, as notation."""
     if w.phase == "over":
         return []
@@ -53,7 +58,7 @@ def legal(w: W) -> list[str]:
     return dial.b3_options(w, seat)
 
 
-def step(w: W, text: str) -> None:
+def step(w: Working, text: str) -> None:
     """Apply the legal decision `text` to `w`."""
     if w.asks:
         ask = w.asks.pop()
@@ -82,7 +87,7 @@ class _Cache(threading.local):
     def __init__(self) -> None:
         self.state: State | None = None
         self.legal: tuple[str, ...] = ()
-        self.work: W | None = None
+        self.work: Working | None = None
 
 
 _last = _Cache()
@@ -92,20 +97,20 @@ def legal_texts(state: State) -> tuple[str, ...]:
     last = _last
     if last.state is state:
         return last.legal
-    w = W(state)
+    w = Working(state)
     out = tuple(legal(w))
     last.state, last.legal, last.work = state, out, w
     return out
 
 
-def _working(state: State) -> W:
+def _working(state: State) -> Working:
     """A working copy of `state` to change: the one `legal_texts` listed from, if still unused."""
     last = _last
     w = last.work
     if w is not None and last.state is state:
         last.work = None
         return w
-    return W(state)
+    return Working(state)
 
 
 def seat_of(state: State) -> int | None:
@@ -141,7 +146,10 @@ class ImaginariumRules:
     title: ClassVar[str] = "Imaginarium"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    rules_version: ClassVar[int] = 1
+    rules_version: ClassVar[int] = 2
+    """2: a pair of Gloriettes converts twice a turn in all (it was four times), and from round 10 on each
+    reset lays out one more project (issue 26). Saves of version 1 replay while their games never met
+    either; the others are refused in one sentence."""
     options: ClassVar[tuple[OptionSpec, ...]] = (CHIMERA, TEAMS)
     state_type: ClassVar[type[State]] = State
 
@@ -195,6 +203,17 @@ class ImaginariumRules:
     def winner(self, state: State) -> tuple[int, ...]:
         """The winning seats after the tie-breaks, or () before the end."""
         return flow.winners(state) if state.phase == "over" else ()
+
+    def ended_at_limit(self, state: State) -> bool:
+        """Whether the game ended at the round limit: over, with no team at End or at the VP target before
+        the end bonuses (`chimera bench` counts these)."""
+        if state.phase != "over":
+            return False
+        eco = content().economy
+        target = eco.team_vp_target if state.team_play else eco.vp_target
+        bonus = CAUSES.index("bonus")
+        end = content().dream.end
+        return not any(tm.token == end or tm.total - tm.vp[bonus] >= target for tm in state.teams)
 
     def view(self, state: State, seat: int | None) -> State:
         """Hides other teams' stocks, VP and fragments, the draw piles' order, and drawn fragments; once the

@@ -27,6 +27,7 @@ playouts clearly prefer another action) make the search stronger.
 from __future__ import annotations
 
 import functools
+import math
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -36,11 +37,12 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.imaginarium.actions import Move
+from chimera_tui.games.imaginarium.belt import price
 from chimera_tui.games.imaginarium.bots import GreedyBot
 from chimera_tui.games.imaginarium.dream import run_before
-from chimera_tui.games.imaginarium.flow import price
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, HIDDEN, Ask, State, Team
-from chimera_tui.games.imaginarium.work import CI, W, tables
+from chimera_tui.games.imaginarium.work import CAUSE_INDEX, Working, tables
+from chimera_tui.games.imaginarium.worth import STYLES, worth
 
 _LIMBO = frozenset({"keep", "xkeep"})
 """Ask kinds whose options are fragments out of every pile and screen (drawn or handed, not yet kept)."""
@@ -210,7 +212,7 @@ def _owed(view: State) -> Counter[int]:
     w = None
     for place, who in enumerate(view.reserved):
         if who >= 0 and view.belt[place]:
-            w = w or W(view)
+            w = w or Working(view)
             out[view.seats[who].team] += price(w, who, place)
     return out
 
@@ -229,7 +231,10 @@ def _public_vp(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, tuple[int,
     vp: dict[int, list[int]] = {}
     for _ in range(PUBLIC_TRIES):
         vp, rng = _scoring_guess(view, seen, rng)
-        if vp[mine][CI["project"]] == known[CI["project"]] and vp[mine][CI["track"]] == known[CI["track"]]:
+        if (
+            vp[mine][CAUSE_INDEX["project"]] == known[CAUSE_INDEX["project"]]
+            and vp[mine][CAUSE_INDEX["track"]] == known[CAUSE_INDEX["track"]]
+        ):
             break
     return {i: tuple(v) for i, v in vp.items()}, rng
 
@@ -247,13 +252,13 @@ def _scoring_guess(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, list[i
         for s in done:
             late = next((t.assist_ops[a]["late_project_vp"].vp for a in view.seats[s].assistants
                          if "late_project_vp" in t.assist_ops[a]), eco.project_later_vp)  # fmt: skip
-            vp[view.seats[s].team][CI["project"]] += eco.project_first_vp if s == first else late
+            vp[view.seats[s].team][CAUSE_INDEX["project"]] += eco.project_first_vp if s == first else late
     for p in view.seats:
         if p.projects:
             plannettes = sum(
                 op.vp for sl in p.slots for code in sl for op in t.machine[code].ops if op.op == "project_vp"
             )
-            vp[p.team][CI["plannette"]] += plannettes * len(p.projects)
+            vp[p.team][CAUSE_INDEX["plannette"]] += plannettes * len(p.projects)
     if view.chimera:
         ways = []
         for fitting in seen.ways:
@@ -267,7 +272,7 @@ def _scoring_guess(view: State, seen: _Seen, rng: Rng) -> tuple[dict[int, list[i
             if reward is None or not reward[4] or not passed:
                 continue
             team, rng = rng.choice(passed)
-            vp[team][CI["track"]] += reward[4]
+            vp[team][CAUSE_INDEX["track"]] += reward[4]
     return vp, rng
 
 
@@ -353,3 +358,25 @@ def _weight(state: State, text: str) -> float:
     if verb == "nightmare":
         return NIGHTMARE_WEIGHT[text == "nightmare none"]
     return WEIGHTS.get(verb, 1.0)
+
+
+VALUE_SCALE = 30.0
+"""Worth (tenths of a VP, `worth.worth`) that multiplies a team's odds by e where a playout stops."""
+
+
+def playout_value(start: State, state: State) -> tuple[float, ...] | None:
+    """Where a playout may stop: at the end of the round it started in (when the game goes on), each seat's
+    share of the win judged from its team's worth to the greedy bot, as odds e^(worth / `VALUE_SCALE`); the
+    round's purchases, repairs and projects count there, and the later rounds' luck does not. None to play
+    on."""
+    if state.round == start.round or state.phase == "over":
+        return None
+    members: dict[int, list[int]] = {}
+    for seat, p in enumerate(state.seats):
+        members.setdefault(p.team, []).append(seat)
+    weights = STYLES["greedy"]
+    worths = {team: worth(state, seats[0], weights) for team, seats in members.items()}
+    top = max(worths.values())
+    odds = {team: math.exp((w - top) / VALUE_SCALE) for team, w in worths.items()}
+    total = sum(odds.values())
+    return tuple(odds[p.team] / total / len(members[p.team]) for p in state.seats)

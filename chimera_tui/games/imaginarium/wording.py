@@ -6,12 +6,16 @@ fragment" for everyone but its team; everything else a player does at the table 
 
 from __future__ import annotations
 
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
-from chimera_tui.games.imaginarium.flow import price
-from chimera_tui.games.imaginarium.state import State
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.belt import price
+from chimera_tui.games.imaginarium.components import Amounts
+from chimera_tui.games.imaginarium.content import content
+from chimera_tui.games.imaginarium.state import ACTIONS, KINDS, State
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
+from chimera_tui.games.imaginarium.work import Working
 
 COLOUR_NAMES = {"R": "romance", "G": "glory", "E": "escape", "F": "festivities", "N": "nightmare"}
+ACTION_NAME = {a: a.capitalize() for a in ACTIONS}
+"""The dial's actions by name, as a sentence writes them."""
 
 
 def a_fragment(colour: str) -> str:
@@ -41,9 +45,17 @@ def _actor(state: State) -> int:
     return state.initiative[state.cursor] if state.phase == "plan" else state.order[state.cursor]
 
 
-def _machine(code: str) -> str:
+def machine_name(code: str) -> str:
+    """A machine by name and code: ``"Press (P1)"``."""
     m = content().machine.get(code)
     return f"{m.name} ({code})" if m else code
+
+
+def amounts_words(a: Amounts | tuple[int, ...]) -> str:
+    """``"2 wood + 1 copper"``."""
+    values = list(a[:4]) if isinstance(a, tuple) else [a.c, a.w, a.cu, a.cr]
+    parts = [f"{n} {RESOURCE_NAMES[k]}" for k, n in zip(KINDS, values, strict=True) if n]
+    return " + ".join(parts) or "nothing"
 
 
 def _kind(k: str) -> str:
@@ -61,8 +73,10 @@ def said(state: State, text: str) -> str:
         i = int(args[0]) - 1
         frag = state.belt_frags[i]
         with_frag = f", with its {COLOUR_NAMES[frag]} fragment" if frag else ""
-        cost = price(W(state), seat, i)
-        return f"{who} reserves place {args[0]}: {_machine(state.belt[i])} for {cost} charcoalium{with_frag}"
+        cost = price(Working(state), seat, i)
+        return (
+            f"{who} reserves place {args[0]}: {machine_name(state.belt[i])} for {cost} charcoalium{with_frag}"
+        )
     if verb in ("x1", "x2"):
         return f"{who} goes to extractor {verb.upper()}"
     if verb == "use":
@@ -74,10 +88,10 @@ def said(state: State, text: str) -> str:
             if a in COLOUR_NAMES:
                 extra = f", adding {a_fragment(a)} to the dream"
             elif a in c.machine:
-                extra = f" on a broken {_machine(a)}"
+                extra = f" on a broken {machine_name(a)}"
             else:
                 extra = " (" + " to ".join(_kind(k) for k in a.split(">")) + ")"
-        return f"{who} uses {_machine(code)}{extra}"
+        return f"{who} uses {machine_name(code)}{extra}"
     if verb == "smelt":
         return f"{who} smelts wood into crystal"
     if verb == "end":
@@ -85,12 +99,12 @@ def said(state: State, text: str) -> str:
     if verb == "dial":
         return f"{who} sets the dial to {args[0].replace('+', ' and ')}"
     if verb == "repair":
-        return f"{who} repairs {_machine(args[0])} into slot {int(args[1]) + 1}"
+        return f"{who} repairs {machine_name(args[0])} into slot {int(args[1]) + 1}"
     if verb == "dismantle":
         if "." in args[0]:
             si, sj = (int(x) for x in args[0].split("."))
-            return f"{who} dismantles the repaired {_machine(state.seats[seat].slots[si][sj])}"
-        return f"{who} dismantles a broken {_machine(args[0])}"
+            return f"{who} dismantles the repaired {machine_name(state.seats[seat].slots[si][sj])}"
+        return f"{who} dismantles a broken {machine_name(args[0])}"
     if verb in ("buy", "sell"):
         return f"{who} {'buys' if verb == 'buy' else 'sells'} 1 {_kind(args[0])}"
     if verb == "extract":
@@ -100,7 +114,7 @@ def said(state: State, text: str) -> str:
     if verb == "move":
         si, sj = (int(x) for x in args[0].split("."))
         code = state.seats[seat].slots[si][sj]
-        return f"{who} moves {_machine(code)} to slot {int(args[1]) + 1}"
+        return f"{who} moves {machine_name(code)} to slot {int(args[1]) + 1}"
     if verb == "wake":
         return f"{who} discards the nightmare at the end of their dream"
     if verb == "daydream":

@@ -1,6 +1,6 @@
-"""The working copy `W` that `apply` builds from a State, changes and freezes again, and the static tables.
+"""The working copy `Working` that `apply` builds from a State, changes and freezes again, and the static tables.
 
-Only what an action changes is copied: `W` holds the State's tuples and replaces a tuple (or one `Team` or
+Only what an action changes is copied: `Working` holds the State's tuples and replaces a tuple (or one `Team` or
 `Seat` with `msgspec.structs.replace`) when it changes, so an action costs about what it touches. `Tables`
 turns the content into flat per-code facts once per process, for the hot paths.
 """
@@ -13,12 +13,13 @@ from typing import Any
 from msgspec.structs import replace
 
 from chimera_tui.engine.rng import Rng
-from chimera_tui.games.imaginarium.content import Content, Machine, Op, content
+from chimera_tui.games.imaginarium.components import Content, Machine, Op
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, KINDS, Ask, Seat, State, Team
 
-KI = {k: i for i, k in enumerate(KINDS)}
-FI = {f: i for i, f in enumerate(FRAGS)}
-CI = {c: i for i, c in enumerate(CAUSES)}
+KIND_INDEX = {k: i for i, k in enumerate(KINDS)}
+FRAG_INDEX = {f: i for i, f in enumerate(FRAGS)}
+CAUSE_INDEX = {c: i for i, c in enumerate(CAUSES)}
 
 
 class Tables:
@@ -49,7 +50,7 @@ class Tables:
         self.x2_gives = next(x.gives for x in c.belt.extractor if x.capacity == "any")
         self.fall_off = {p: f.places for f in c.belt.fall_off for p in f.players}
         self.redeal = frozenset(c.belt.first_round_redeal)
-        self.rates = {KI[r.kind]: (r.buy, r.sell) for r in c.economy.rate}
+        self.rates = {KIND_INDEX[r.kind]: (r.buy, r.sell) for r in c.economy.rate}
         self.assist_ops: dict[str, dict[str, Op]] = {a.id: {op.op: op for op in a.ops} for a in c.assistants}
         self.assist_cost = {a.id: a.cost for a in c.assistants}
         self.space_next = {s.id: s.next for s in c.dream.space}
@@ -75,7 +76,7 @@ def compatible(t: Tables, a: str, b: str) -> bool:
     return b in ma.combines_with or a in mb.combines_with
 
 
-class W:
+class Working:
     """The mutable mirror of `State` used while applying one action."""
 
     __slots__ = (
@@ -179,14 +180,14 @@ class W:
         if vp:
             tm = self.teams[team]
             v = list(tm.vp)
-            v[CI[cause]] += vp
+            v[CAUSE_INDEX[cause]] += vp
             self.teams[team] = replace(tm, vp=tuple(v))
 
     def frag(self, team: int, letter: str, n: int = 1) -> None:
         """Put `n` fragments of `letter` behind the team's screen (negative: take them out)."""
         tm = self.teams[team]
         f = list(tm.frags)
-        f[FI[letter]] += n
+        f[FRAG_INDEX[letter]] += n
         self.teams[team] = replace(tm, frags=tuple(f))
 
     def set_team(self, team: int, **fields: Any) -> None:

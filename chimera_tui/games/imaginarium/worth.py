@@ -23,10 +23,10 @@ import functools
 
 import msgspec
 
-from chimera_tui.games.imaginarium.content import Op
+from chimera_tui.games.imaginarium.components import Op
 from chimera_tui.games.imaginarium.projects import dream_run
 from chimera_tui.games.imaginarium.state import Seat, State, Team
-from chimera_tui.games.imaginarium.work import KI, Tables, compatible, tables
+from chimera_tui.games.imaginarium.work import KIND_INDEX, Tables, compatible, tables
 
 VALUE = (1.0, 1.0, 2.0, 3.0)
 """What a unit of charcoalium, wood, copper and crystal is worth to the bots."""
@@ -79,7 +79,7 @@ def machine_worth(code: str, left: int, rivals: int, wt: Weights, threat: int = 
         return wt.engine * (r * sum(v * k for v, k in zip(VALUE, made, strict=True)) + 1.0)
     op = t.machine[code].ops[0]
     if kind == "attack":
-        each = op.n * sum(VALUE[KI[k]] for k in op.kinds) / len(op.kinds) if op.op == "steal" else 1.5
+        each = op.n * sum(VALUE[KIND_INDEX[k]] for k in op.kinds) / len(op.kinds) if op.op == "steal" else 1.5
         return 1.0 + wt.raid * 0.6 * r * each * rivals
     if kind == "defense":
         return 1.0 + wt.defence * (2.0 + 0.3 * r + 0.8 * r * min(threat, 3))

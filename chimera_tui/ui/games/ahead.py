@@ -9,16 +9,14 @@ answers (none: decide when asked). Remote and replay tables offer none of this.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.widgets import Static
 
 from chimera_tui.table.local import LocalTable
 from chimera_tui.table.standing import AskAhead, Standing
 from chimera_tui.ui.dialogs.ahead import AnswerAheadDialog
-
-if TYPE_CHECKING:
-    from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.games.table_screen import TableScreen
 
 
 class AskLine(Static):
@@ -42,7 +40,7 @@ def offers_ahead(table: Any) -> tuple[Standing, ...]:
     return table.offers() if isinstance(table, LocalTable) else ()
 
 
-def ask_if_asked(screen: GameScreen) -> None:
+def ask_if_asked(screen: TableScreen) -> None:
     """After the table changed (and any hand-off): show or drop the line, and open the dialog when asked."""
     ask = ahead_question(screen.table)
     lines = list(screen.query(AskLine))
@@ -61,7 +59,7 @@ def ask_if_asked(screen: GameScreen) -> None:
         screen.call_after_refresh(open_answer_ahead, screen)
 
 
-def open_answer_ahead(screen: GameScreen) -> None:
+def open_answer_ahead(screen: TableScreen) -> None:
     """The dialog of the standing answers the seat at the keyboard may give, ticked where it gave them."""
     table = screen.table
     if not isinstance(table, LocalTable) or not screen.is_attached:
@@ -81,7 +79,7 @@ def open_answer_ahead(screen: GameScreen) -> None:
     screen.app.push_screen(dialog, lambda answers: _answered(screen, answers))
 
 
-def _answered(screen: GameScreen, answers: tuple[Standing, ...] | None) -> None:
+def _answered(screen: TableScreen, answers: tuple[Standing, ...] | None) -> None:
     screen.asked_open = answers is None and ahead_question(screen.table) is not None
     table = screen.table
     if answers is None or not isinstance(table, LocalTable):

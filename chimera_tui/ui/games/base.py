@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any, ClassVar, TypeVar, cast
 
 from textual.binding import Binding
@@ -15,15 +14,16 @@ from textual.widget import Widget
 
 from chimera_tui.table.base import hand_off_due
 from chimera_tui.table.local import LocalTable
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.ahead import ask_if_asked, offers_ahead, open_answer_ahead
 from chimera_tui.ui.games.hint import cancel_hint, hint_offered, show_hint, think_for_bot
-from chimera_tui.ui.screens.handoff import HandOffScreen
+from chimera_tui.ui.games.table_screen import TableScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 
 DialogT = TypeVar("DialogT", bound=Screen[Any])
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TableScreen):
     """Base of every game's screen. Owns the seat's view in `state`; children are bound to it.
 
     Subclasses compose their widgets, bind them to `state` (or to values derived from it), and override
@@ -75,34 +75,13 @@ class GameScreen(Screen[None]):
     """This seat's view of the match, as the table last reported it; replaced, never mutated."""
 
     def __init__(self, table: LocalTable, *, bot_delay: float | None = None) -> None:
-        super().__init__()
-        self.table = table
+        super().__init__(table)
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
         self._bot_timer: Timer | None = None
         self._shown_seat: int | None = None
         self._handing_off = False
-        self.asked_open = False
-        """The answer-ahead dialog is open for the table's question (ui/games/ahead.py)."""
         self._kept: dict[str, Screen[Any]] = {}
         """Dialogs this screen keeps and shows again (`push_kept`), by kind."""
-
-    @property
-    def game_id(self) -> str:
-        return self.table.game_id
-
-    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
-        """As Textual's, except that a callback falling due after the screen has left the app is dropped.
-
-        A resize drawn under a dialog schedules the log's rewrap; a player who goes back to the menu just
-        then (Escape, a queued key over SSH) removes the screen's widgets first, and the callback would look
-        for a log that is gone: a crash where nothing was left to do."""
-        bound = partial(callback, *args, **kwargs)
-
-        def unless_gone() -> Any:
-            gone = not self.is_attached or self._pruning or self._closing or self._closed
-            return None if gone else bound()
-
-        return super().call_after_refresh(unless_gone)
 
     def show_log(self) -> None:
         """Show the log in words, wrapped to its width (screens whose log wraps say how; the generic screen's
@@ -257,7 +236,7 @@ class GameScreen(Screen[None]):
         return True
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import open_rules
+        from chimera_tui.ui.dialogs.rules import open_rules
 
         open_rules(self.app, self.game_id, self.rules_topic())
 
@@ -266,19 +245,6 @@ class GameScreen(Screen[None]):
         it is still thinking, the same key cancels it."""
         if not cancel_hint(self):
             show_hint(self)
-
-    def choice_words(self, view: Any, action: Any) -> str:
-        """`action` as this screen's choices name it, from `view` (the seat's); the hint names its choice so.
-        The rules' words by default."""
-        try:
-            return str(self.table.rules.describe(view, action))
-        except Exception:  # a redacted view may lack what the words need
-            return str(action)
-
-    def choice_preview(self, view: Any, action: Any) -> list[str]:
-        """What `action` would change, a line each, as this screen's choices preview it from `view` (the
-        seat's); the hint shows it under its choice. Nothing by default (choices shown as words only)."""
-        return []
 
     def waiting_words(self, seat: int) -> str | None:
         """What the screen says after the name of `seat` when it is to act and nobody at this keyboard

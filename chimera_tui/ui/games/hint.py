@@ -4,7 +4,7 @@ A bot that may think for seconds (the search bot, ``thinks = True``) decides in 
 (`LocalTable.bot_decide`) while a line above the footer says it is thinking; the screen keeps answering keys.
 The hint asks the same search, from the view of the seat at the keyboard only, what it would do there, and
 shows it above the footer as the game screen's own choices show it: the action in the screen's words, what
-it changes (the screen's preview, `GameScreen.choice_preview`), and one line saying what it gains, from the
+it changes (the screen's preview, `choice_preview`), and one line saying what it gains, from the
 search's statistics (`hint_reason`). It is never played: the lines go away when the match moves on. While
 the search runs, the line shows how far it is against its time limit; ``H`` again or Escape cancels it
 (`cancel_hint`). The key is offered (and shown in the footer) to a person at the keyboard in a game the
@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.widgets import Static
 
@@ -28,9 +28,7 @@ from chimera_tui.engine.search import (
     search,
     supports_search,
 )
-
-if TYPE_CHECKING:
-    from chimera_tui.ui.games.base import GameScreen
+from chimera_tui.ui.games.table_screen import TableScreen
 
 HINT_PLAYOUTS = DEFAULT_PLAYOUTS
 """The hint searches as the plain ``search`` level does: this many playouts, within `HINT_SECONDS`."""
@@ -103,7 +101,7 @@ def thinking_words(elapsed: float, limit: float | None) -> str:
     return f"Hint: thinking… {bar} {elapsed:.1f} s of at most {limit:.1f} s · {cancel}"
 
 
-def cancel_hint(screen: GameScreen) -> bool:
+def cancel_hint(screen: TableScreen) -> bool:
     """Stop waiting for a hint still thinking (its search thread ends by itself within `HINT_SECONDS` and
     its answer is dropped); True when there was one."""
     lines = [line for line in screen.query(HintLine) if line.thinking]
@@ -116,7 +114,7 @@ def cancel_hint(screen: GameScreen) -> bool:
     return True
 
 
-def think_for_bot(screen: GameScreen) -> None:
+def think_for_bot(screen: TableScreen) -> None:
     """Let the bot to act decide in a worker thread, saying that it thinks, then play its move."""
     table = screen.table
     actor = table.to_act()
@@ -126,7 +124,7 @@ def think_for_bot(screen: GameScreen) -> None:
     screen.run_worker(_decide(screen, note), group="bot", exclusive=True)
 
 
-async def _decide(screen: GameScreen, note: BotThinking) -> None:
+async def _decide(screen: TableScreen, note: BotThinking) -> None:
     try:
         decided = await asyncio.to_thread(screen.table.bot_decide)
     finally:
@@ -160,7 +158,7 @@ def hint_refusal(table: Any) -> str | None:
     return None
 
 
-def show_hint(screen: GameScreen) -> None:
+def show_hint(screen: TableScreen) -> None:
     """Search from the keyboard seat's view in a worker thread and show its choice with a reason."""
     table = screen.table
     if (reason := hint_refusal(table)) is not None:
@@ -220,8 +218,8 @@ def hint_text(
 
     Args:
         result: The search's answer.
-        words: Names an action (`GameScreen.choice_words` over the seat's view).
-        preview: What an action changes, a line each (`GameScreen.choice_preview`).
+        words: Names an action (`TableScreen.choice_words` over the seat's view).
+        preview: What an action changes, a line each (`TableScreen.choice_preview`).
     """
     lines = [f"Hint: {words(result.action)}"]
     lines += [f"  {line}" for line in preview(result.action)]
@@ -229,7 +227,7 @@ def hint_text(
     return "\n".join(lines)
 
 
-async def _hint(screen: GameScreen, line: HintLine) -> None:
+async def _hint(screen: TableScreen, line: HintLine) -> None:
     table = screen.table
     rules, view, seat, legal = table.rules, table.view(), table.seat, tuple(table.legal_actions())
     if seat is None:  # hint_refusal said so already

@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from chimera_tui.learn import Lesson, Progress, Tracker, lesson_for
-from chimera_tui.rulestext import RulesFormatError, RulesTextMissing, topics_for
+from chimera_tui.rulebook.text import RulesFormatError, RulesTextMissing, topics_for
 from chimera_tui.ui.games.base import GameScreen
 
 if TYPE_CHECKING:

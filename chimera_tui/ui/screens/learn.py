@@ -56,7 +56,7 @@ class LearnScreen(Screen[None]):
 def start_lesson(app: Any, game_id: str) -> None:
     """Open `game_id`'s lesson in `app` (a `ChimeraApp`), or say in one sentence why not."""
     from chimera_tui.launch import LaunchError
-    from chimera_tui.learn.start import learn_start
+    from chimera_tui.launch.lesson import learn_start
 
     folder: Path | None = app.saves_folder()
     if folder is None:

@@ -21,8 +21,7 @@ from textual.widgets import DataTable, Static
 from textual.worker import get_current_worker
 
 from chimera_tui import games
-from chimera_tui.launch import GameStart, LaunchError, SaveInUseError, load_start
-from chimera_tui.replay import open_replay
+from chimera_tui.launch import GameStart, LaunchError, SaveInUseError, load_start, open_replay
 from chimera_tui.saves import (
     SaveError,
     SaveSummary,

@@ -30,7 +30,8 @@ import chimera_tui.styles
 from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.saves import SaveError, decode_save, restore
 from chimera_tui.server import protocol as P
-from chimera_tui.table.remote import HostError, HostLink, RemoteTable
+from chimera_tui.server.link import HostError, HostLink
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui.screens.lobby_dialogs import AWAY_CHOICES, CreateDialog, LineDialog
 from chimera_tui.ui.screens.lobby_screen import LobbyScreen

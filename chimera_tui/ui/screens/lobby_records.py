@@ -18,7 +18,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from chimera_tui import games
-from chimera_tui.table.remote import HostError, HostLink
+from chimera_tui.server.link import HostError, HostLink
 
 SPARKS = "▁▂▃▄▅▆▇█"
 

@@ -15,7 +15,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from chimera_tui.server import protocol as P
-from chimera_tui.table.remote import HostError, HostLink
+from chimera_tui.server.link import HostError, HostLink
 from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
 from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
 from chimera_tui.ui.screens.lobby_words import seats_text, state_text

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from chimera_tui import games
-from chimera_tui.table.remote import RemoteTable
+from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby_words import seats_text
 
 

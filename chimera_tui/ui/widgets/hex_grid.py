@@ -1,13 +1,7 @@
 """A generic hex-grid board widget (Line API, cached strips) over plain view data.
 
 The grid knows nothing about any game: it draws `CellView`s (a few short lines of styled spans) at axial
-hexes in a pointy-top "brick" layout, keeps a cursor on the board, and posts intent messages. Rows are
-offset by half a cell, so each cell touches the six cells around it::
-
-       Refinery   Claw Shop
-    Hydroponics  [Hub A    ]  Hub B
-       Boiler     Constructor
-
+hexes in a pointy-top "brick" layout (hex_cells.py), keeps a cursor on the board, and posts intent messages.
 Styles are component classes (``hex-grid--cursor``, ``hex-grid--legal``, ``hex-grid--dim``...), so themes
 and game stylesheets can restyle them; spans name a class (``"mark-1"``) that maps to ``hex-grid--mark-1``.
 """
@@ -15,7 +9,6 @@ and game stylesheets can restyle them; spans name a class (``"mark-1"``) that ma
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.segment import Segment
@@ -28,51 +21,10 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.widget import Widget
 
 from chimera_tui.engine.hexgrid import Hex
-
-
-def component_style(widget: Widget, name: str) -> Style:
-    """The Rich style of component class `name` to draw over cells with their own backgrounds.
-
-    Colours are resolved against the widget (so ``auto`` and alpha colours work in light themes), but only
-    what the component's CSS sets is kept: a class without a background keeps the cell's background.
-    """
-    partial = widget.get_component_rich_style(name, partial=True, default=Style())
-    full = widget.get_component_rich_style(name, partial=False, default=Style())
-    return Style(
-        color=full.color if partial.color is not None else None,
-        bgcolor=full.bgcolor if partial.bgcolor is not None else None,
-        bold=partial.bold,
-        dim=partial.dim,
-        italic=partial.italic,
-        underline=partial.underline,
-        reverse=partial.reverse,
-        strike=partial.strike,
-    )
-
-
-Span = tuple[str, str]
-"""Text and the name of its style class ("" for the cell's own style)."""
-
-Line = tuple[Span, ...]
-
-
-@dataclass(frozen=True)
-class CellView:
-    """What one hex shows: a few lines of styled spans, and classes for the whole cell."""
-
-    lines: tuple[Line, ...] = ()
-    """Lines top to bottom; each a tuple of (text, class) spans. Extra lines and overlong text are cut."""
-    classes: frozenset[str] = field(default_factory=frozenset)
-    """Cell classes: "legal" (highlighted), "dim" (not usable now), "empty", "occupied", "muted"..."""
-
-    @classmethod
-    def of(cls, *lines: str | Line, classes: tuple[str, ...] | frozenset[str] = ()) -> CellView:
-        """A cell from plain strings (one span each) or span tuples."""
-        out = tuple(((line, ""),) if isinstance(line, str) else line for line in lines)
-        return cls(out, frozenset(classes))
+from chimera_tui.ui.widgets.hex_cells import CellView, half, measure, nearest_in_next_row, rows_of
+from chimera_tui.ui.widgets.painting import component_style
 
 
 class HexGrid(ScrollView, can_focus=True):
@@ -181,7 +133,7 @@ class HexGrid(ScrollView, can_focus=True):
         """Set when Textual re-applies CSS: checked (once) at the next render whether anything we draw with
         changed. Textual re-applies CSS on every focus change, most of the time to the same result."""
         self._geometry: tuple[int, int, Size] = (0, 0, Size(0, 0))
-        """Cached `_measure()`: recomputed when the cells or the cell sizes change."""
+        """Cached `hex_cells.measure`: recomputed when the cells or the cell sizes change."""
 
     # -- geometry ---------------------------------------------------------------------------------------
 
@@ -189,25 +141,9 @@ class HexGrid(ScrollView, can_focus=True):
     def _stride(self) -> int:
         return self.cell_width + 1
 
-    def _half(self, h: Hex) -> int:
-        """The cell's horizontal position in half-cells (pointy-top: x = q + r/2)."""
-        return 2 * h.q + h.r
-
     def _layout(self) -> tuple[int, int]:
         """(leftmost half-cell, topmost row)."""
         return self._geometry[0], self._geometry[1]
-
-    def _measure(self) -> tuple[int, int, Size]:
-        """(leftmost half-cell, topmost row, content size) of the current cells and cell sizes."""
-        if not self.cells:
-            return 0, 0, Size(0, 0)
-        x0 = min(self._half(h) for h in self.cells)
-        r0 = min(h.r for h in self.cells)
-        x1 = max(self._half(h) for h in self.cells)
-        r1 = max(h.r for h in self.cells)
-        width = (x1 - x0) * self._stride // 2 + self._stride + 1
-        height = (r1 - r0 + 1) * (self.cell_height + self.row_gap) - self.row_gap
-        return x0, r0, Size(width, height)
 
     def _content_size(self) -> Size:
         return self._geometry[2]
@@ -219,7 +155,7 @@ class HexGrid(ScrollView, can_focus=True):
     def cell_origin(self, h: Hex) -> tuple[int, int]:
         """The (x, y) of `h`'s first text character in content coordinates (without the centring margin)."""
         x0, r0 = self._layout()
-        return (self._half(h) - x0) * self._stride // 2 + 1, (h.r - r0) * (self.cell_height + self.row_gap)
+        return (half(h) - x0) * self._stride // 2 + 1, (h.r - r0) * (self.cell_height + self.row_gap)
 
     def hex_at(self, x: int, y: int) -> Hex | None:
         """The hex drawn at content position (x, y) (including the centring margin), if any."""
@@ -255,10 +191,7 @@ class HexGrid(ScrollView, can_focus=True):
             if changed:
                 self._repaint_cells(*changed)
             return
-        rows: dict[int, list[Hex]] = {}
-        for h in sorted(self.cells, key=lambda h: (h.r, h.q)):
-            rows.setdefault(h.r, []).append(h)
-        self._rows = rows
+        self._rows = rows_of(self.cells)
         if self.cells and self.cursor not in self.cells:
             self.cursor = self.validate_cursor(self.cursor)
         self._resized()
@@ -303,7 +236,7 @@ class HexGrid(ScrollView, can_focus=True):
         self._resized()
 
     def _resized(self) -> None:
-        self._geometry = self._measure()
+        self._geometry = measure(self.cells, self.cell_width, self.cell_height, self.row_gap)
         self._strips.clear()
         self.virtual_size = self._content_size()
         self.refresh()
@@ -387,7 +320,7 @@ class HexGrid(ScrollView, can_focus=True):
         prev_cursor = False
         bracket = base + self._style("bracket")
         for h in self._rows[r]:
-            cx = (self._half(h) - x0) * self._stride // 2 + 1
+            cx = (half(h) - x0) * self._stride // 2 + 1
             cell = self.cells[h]
             is_cursor = h == self.cursor
             if x < cx - 1:
@@ -442,17 +375,12 @@ class HexGrid(ScrollView, can_focus=True):
             j = i + dq
             if 0 <= j < len(row):
                 self.cursor = row[j]
-                self._goal_x = self._half(row[j])
+                self._goal_x = half(row[j])
             return
-        goal = self._goal_x if self._goal_x is not None else self._half(here)
-        r = here.r + dr
-        while r in self._rows or (min(self._rows) <= r <= max(self._rows)):
-            found = self._rows.get(r)
-            if found:
-                self.cursor = min(found, key=lambda h: (abs(self._half(h) - goal), self._half(h)))
-                self._goal_x = goal
-                return
-            r += dr
+        goal = self._goal_x if self._goal_x is not None else half(here)
+        if (found := nearest_in_next_row(self._rows, here, dr, goal)) is not None:
+            self.cursor = found
+            self._goal_x = goal
 
     def action_select(self) -> None:
         """Post `CellSelected` for the cell under the cursor."""

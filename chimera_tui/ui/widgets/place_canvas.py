@@ -27,36 +27,10 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from chimera_tui.ui.widgets.hex_grid import component_style
+from chimera_tui.ui.widgets.painting import component_style, tidy
 from chimera_tui.ui.widgets.sketch import Canvas, Line, Spot
 
 __all__ = ["Canvas", "Line", "PlaceCanvas", "Spot"]
-
-
-def _tidy(segments: list[Segment]) -> list[Segment]:
-    """Give the spaces that start a segment to the segment before when it shows the same (same background,
-    nothing drawn under or over a space), else a segment of their own: SVG viewers that drop a text's
-    leading spaces then draw the line as the terminal does."""
-    out: list[Segment] = []
-    for seg in segments:
-        text, style = seg.text, seg.style
-        spaces = len(text) - len(text.lstrip(" "))
-        if spaces and spaces < len(text) and style is not None:
-            prev = out[-1].style if out else None
-            if prev is not None and _blank_alike(prev, style):
-                out[-1] = Segment(out[-1].text + " " * spaces, prev)
-            else:  # bold or not, a space looks the same; the other weight keeps it a segment of its own
-                out.append(Segment(" " * spaces, style + Style(bold=not style.bold)))
-            seg = Segment(text[spaces:], style)
-        out.append(seg)
-    return out
-
-
-def _blank_alike(a: Style, b: Style) -> bool:
-    """Whether a space drawn in style `a` looks the same as in style `b`."""
-    return a.bgcolor == b.bgcolor and not any(
-        (x.underline or x.reverse or x.strike or x.overline) for x in (a, b)
-    )
 
 
 class PlaceCanvas(ScrollView, can_focus=True):
@@ -358,7 +332,7 @@ class PlaceCanvas(ScrollView, can_focus=True):
                     piece_style += self._style(cls)
                 segments.append(Segment(text[a - x : b - x], piece_style))
             x = end
-        return Strip(_tidy(list(Segment.simplify(segments))))
+        return Strip(tidy(list(Segment.simplify(segments))))
 
     # -- moving -----------------------------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 """The rules panel: search box, topic list and the text of one topic.
 
-Generic over games: it is handed the topics (``rulestext.topics_for`` is the screen's job) and never reads
+Generic over games: it is handed the topics (``rulebook.text.topics_for`` is the screen's job) and never reads
 files. Keys: type a question or words in the search box to list the topics that answer it, best first
-(`rules_search.rank`); Down, Tab or Escape moves to the list; arrows or j/k
+(`rulebook.search.rank`); Down, Tab or Escape moves to the list; arrows or j/k
 browse the list, which previews the highlighted topic; Enter or Right reads it (focus moves to the text,
 which scrolls with arrows, j/k, Page Up/Down, Space); Left or h goes back to the list; ``/`` searches again.
 """
@@ -23,8 +23,8 @@ from textual.widget import Widget
 from textual.widgets import Input, Markdown, OptionList
 from textual.widgets.option_list import Option
 
-from chimera_tui.rules_search import SearchTerms, rank
-from chimera_tui.rulestext import Topic, hide_anchors
+from chimera_tui.rulebook.search import SearchTerms, rank
+from chimera_tui.rulebook.text import Topic, hide_anchors
 
 __all__ = ["RulesPanel"]
 
@@ -183,7 +183,7 @@ class RulesPanel(Widget):
         Args:
             topics: The game's topics in document order.
             topic: The id of the topic to show first; the first topic when None or unknown.
-            terms: The game's own words for the search (`rules_search.terms_for`); none when None.
+            terms: The game's own words for the search (`rulebook.search.terms_for`); none when None.
             name: The name of the widget.
             id: The DOM id of the widget.
             classes: Space-separated CSS classes.

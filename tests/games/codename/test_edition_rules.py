@@ -12,12 +12,13 @@ from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.engine.match import Match
 from chimera_tui.games.codename import BOTS, RULES
 from chimera_tui.games.codename.actions import Wait
-from chimera_tui.games.codename.arena import ROUND_LIMIT, end_turn, stalled
+from chimera_tui.games.codename.arena import QUIET_ROUNDS, ROUND_LIMIT, end_turn, stalled
 from chimera_tui.games.codename.odds import chance
 from chimera_tui.games.codename.rules import SIXES
 from chimera_tui.games.codename.state import Phase
 from chimera_tui.saves.errors import SaveError
-from chimera_tui.saves.format import read_save, restore
+from chimera_tui.saves.format import read_save
+from chimera_tui.saves.replaying import restore
 from tests.games.codename.helpers import arena, legal_texts, monster, play
 
 HERE = Path(__file__).parent
@@ -107,6 +108,29 @@ def test_stall_round_limit_then_the_standing_decides_with_shared_win():
     assert RULES.winner(same) == (0, 1) and any("share the win" in e for e in same.events)
 
 
+def test_stall_five_quiet_rounds_then_the_standing_decides():
+    """A fight where a card may still be destroyed ends after five arena rounds in a row with none destroyed
+    (counted from the last destruction), not before."""
+    s = arena(tentacle(), crab())
+    assert stalled(s) == "" and QUIET_ROUNDS == 5
+    going = end_turn(msgspec.structs.replace(s, arena_round=4, turn=1))
+    assert going.phase is not Phase.OVER and going.arena_round == 5
+    quiet = end_turn(msgspec.structs.replace(s, arena_round=5, turn=1))
+    assert quiet.phase is Phase.OVER and RULES.winner(quiet) == (1,)  # 3 cards each; Defense 19 against 23
+    assert any("no card has been destroyed in the last 5 arena rounds" in e for e in quiet.events)
+    recent = msgspec.structs.replace(s, arena_round=9, destroyed_in=5, turn=1)
+    assert end_turn(recent).phase is not Phase.OVER
+    assert end_turn(msgspec.structs.replace(recent, arena_round=10)).phase is Phase.OVER
+
+
+def test_a_destroyed_card_marks_the_round():
+    s = play(
+        arena(tentacle(), crab(), rng=dice(6, 6), explode=True), "attack octopus-tentacle-1 crab-arm-1", "go"
+    )
+    s0 = arena(tentacle(), crab())
+    assert s0.destroyed_in == 0 and not s.players[1].monster and s.destroyed_in == s.arena_round >= 1
+
+
 def test_stall_bot_games_always_end():
     for seed in range(6):
         match = Match(RULES, GameConfig(players=2), seed)
@@ -184,7 +208,7 @@ def test_CC_ARENA_21_bots_use_the_windows():
 
 
 def test_rules_version_bumped_and_old_saves_refused_in_one_sentence():
-    assert RULES.rules_version == 2
+    assert RULES.rules_version == 3
     path = HERE / "data" / "rules-v1-arena.chimera"
     save = read_save(path)
     assert save.rules_version == 1

@@ -14,7 +14,7 @@ import msgspec
 
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
-from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat
+from chimera_tui.games.codename import RULES, abilities, attaching, attacks, combat
 from chimera_tui.games.codename.actions import Action
 from chimera_tui.games.codename.state import Phase, State
 
@@ -45,7 +45,7 @@ def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
     for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
         cache.clear()
-    for cache in (arena._ATTACKERS, arena._AS_TARGET, abilities._ABLE):
+    for cache in (attacks._ATTACKERS, attacks._AS_TARGET, abilities._ABLE):
         cache.clear()
     return fn(*args)
 
@@ -74,8 +74,8 @@ def test_arena_answers_looked_up_by_identity_match_a_fresh_copy() -> None:
             continue
         fresh = _fresh(state)
         for seat in range(len(state.players)):
-            assert arena._ready_attackers(state, seat) == _uncached(arena._ready_attackers, fresh, seat)
-            assert arena._targets(state, seat) == _uncached(arena._targets, fresh, seat)
+            assert attacks._ready_attackers(state, seat) == _uncached(attacks._ready_attackers, fresh, seat)
+            assert attacks._targets(state, seat) == _uncached(attacks._targets, fresh, seat)
             for p in state.players:
                 for placed in p.monster:
                     assert combat.owner_of(state, placed.card) == _uncached(

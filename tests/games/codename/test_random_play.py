@@ -10,9 +10,9 @@ from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
 from chimera_tui.engine.match import Match
 from chimera_tui.games.codename import BOTS, RULES
-from chimera_tui.games.codename.arena import can_attach_now
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Phase, State
+from chimera_tui.games.codename.windows import can_attach_now
 from tests.conformance import check_game, play_random
 
 C = load()

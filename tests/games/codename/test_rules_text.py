@@ -105,7 +105,7 @@ def test_card_tables_match_the_data():
 
 def test_every_card_name_is_a_topic():
     """Issue 8 §3: `chimera rules codename "Bull Head"` and `?` on a card open that card's own topic."""
-    from chimera_tui.rulestext import slugify
+    from chimera_tui.rulebook.text import slugify
 
     ids = {m.group(2): m.group(1) for m in TOPIC.finditer(TEXT)}
     c = load()
@@ -116,4 +116,4 @@ def test_every_card_name_is_a_topic():
 def test_dice_option_and_stalls_are_recorded():
     about = TEXT[TEXT.index("{#about-this-edition}") :]
     assert "sixes=explode" in TEXT and "exploding-sixes" in about
-    assert "Stalled fights" in about and "20 arena rounds" in about and "CC-ARENA-21" in about
+    assert "Stalled fights" in about and "five arena rounds in a row" in about and "CC-ARENA-21" in about

@@ -21,6 +21,7 @@ from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.ui.games.codename import view as v
 from chimera_tui.ui.games.codename import words as w
+from chimera_tui.ui.games.codename.faces import card_face, pool_faces
 
 NAMES = ["Ada", "[bold]Bob", "Cy", "Di"]
 PARTS = frozenset(load().parts)
@@ -61,14 +62,14 @@ def seen(state: State, seat: int) -> tuple[object, ...]:
     view = RULES.view(state, seat)
     actor = RULES.to_act(state)
     cells = tuple(v.monster_cells(view, s) for s in range(len(view.players)))
-    faces = tuple(v.card_face(view, c, seat, NAMES) for c in (*view.players[seat].cards, *view.row))
+    faces = tuple(card_face(view, c, seat, NAMES) for c in (*view.players[seat].cards, *view.row))
     return (
         view,
         w.players_text(view, NAMES, seat, actor, 120),
         w.status_text(view, NAMES, seat, actor, "waiting"),
         cells,
         faces,
-        v.pool_faces(view, seat),
+        pool_faces(view, seat),
     )
 
 

@@ -13,7 +13,7 @@ from chimera_tui.engine.rng import Rng
 from chimera_tui.games.con import RULES, State
 from chimera_tui.games.con.actions import Move
 from chimera_tui.games.con.content import content
-from chimera_tui.games.con.work import W, totals
+from chimera_tui.games.con.work import Working, totals
 
 C = content()
 ALL_CREATURES = Counter(list(C.cards))
@@ -79,8 +79,8 @@ def turn_state(
     return replace(s, **changes) if changes else s
 
 
-def work(s: State) -> W:
-    return W(s)
+def work(s: State) -> Working:
+    return Working(s)
 
 
 def check_invariants(s: State) -> None:

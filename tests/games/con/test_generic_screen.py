@@ -7,8 +7,8 @@ from pathlib import Path
 
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.generic import GenericGameScreen
-from chimera_tui.ui.screens.handoff import HandOffScreen
 
 
 async def test_new_three_player_game_starts_and_takes_a_move(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from chimera_tui.games.con import RULES, building
 from chimera_tui.games.con.cheating import may_cheat
 from chimera_tui.games.con.content import STATS
 from chimera_tui.games.con.state import AIRBORNE, NEGATIVE, POISONED
-from chimera_tui.games.con.work import W, can_fly, supported, totals
+from chimera_tui.games.con.work import Working, can_fly, supported, totals
 
 from .helpers import C, act, built, check_invariants, new, texts, turn_state
 
@@ -94,7 +94,7 @@ def test_CN_BUILD_05_a_hand_that_cannot_lay_two_is_redrawn() -> None:
     s = new(2, 3)
     heads = tuple(c for c in C.cards if c.endswith("-H") and c not in s.hands[1])[:6]
     rest = tuple(c for c in C.cards if c not in heads and c not in s.hands[1])
-    w = W(replace(s, hands=(heads, s.hands[1]), deck=rest))
+    w = Working(replace(s, hands=(heads, s.hands[1]), deck=rest))
     building.prepare(w)
     assert building.builds(w.hands[0]) and w.hands[0] != heads
     check_invariants(w.freeze())
@@ -107,7 +107,7 @@ def test_CN_BUILD_07_CN_BUILD_08_CN_BUILD_09_missing_parts_from_the_deck() -> No
     first = ("LIO-B", "GOA-H", "WLF-B", "COB-H")
     laid = {"GOA-B", "WLF-R", "LIO-H", "LIO-R"}
     deck = first + tuple(c for c in C.cards if c not in laid and c not in first)
-    w = W(
+    w = Working(
         replace(
             s,
             parts=(("", "GOA-B", "WLF-R"), ("LIO-H", "", "LIO-R")),
@@ -170,13 +170,13 @@ def test_CN_MERCHANT_01_three_cheats_each_after_building() -> None:
 
 def test_CN_MERCHANT_02_highest_speed_goes_first() -> None:
     """CN-MERCHANT-02: the fastest chimera's player is the first Merchant."""
-    w = W(turn_state([LION, GOAT, DRAGON]))
+    w = Working(turn_state([LION, GOAT, DRAGON]))
     assert building.first_merchant(w) == 1
 
 
 def test_CN_MERCHANT_03_speed_tie_lowest_health() -> None:
     """CN-MERCHANT-03: equal Speed goes to the lower Health."""
-    w = W(turn_state([("LIO-H", "LIO-B", "LIO-R"), ("GOA-H", "GOA-B", "COB-R")]))
+    w = Working(turn_state([("LIO-H", "LIO-B", "LIO-R"), ("GOA-H", "GOA-B", "COB-R")]))
     assert tot(w.freeze(), 0)[2] == tot(w.freeze(), 1)[2] == 5
     assert tot(w.freeze(), 0)[0] > tot(w.freeze(), 1)[0]
     assert building.first_merchant(w) == 1
@@ -185,7 +185,7 @@ def test_CN_MERCHANT_03_speed_tie_lowest_health() -> None:
 def test_CN_MERCHANT_04_roll_offs() -> None:
     """CN-MERCHANT-04: equal Speed and Health: d6 each, again on a tie, until one is higher."""
     a, b = ("GOA-H", "GOA-B", "LIO-R"), ("WLF-H", "COB-B", "COB-R")
-    w = W(turn_state([a, b], rig=rig(3, 3, 1, 6)))
+    w = Working(turn_state([a, b], rig=rig(3, 3, 1, 6)))
     assert building.first_merchant(w) == 1
     assert [f for f in w.told if f[0] == "rolloff"] == [("rolloff", 0, 3, 1, 3), ("rolloff", 0, 1, 1, 6)]
     assert w.told[-1] == ("first", 1, "dice")
@@ -597,6 +597,6 @@ def test_CN_STATUS_17_aerial_is_not_counterattacked() -> None:
 def test_CN_STATUS_21_no_cheats_while_airborne() -> None:
     """CN-STATUS-21: an Airborne chimera's player is never asked in a cheat window."""
     s = turn_state([WYVERN, GOAT], cheats=[("BAND1",), ()], status=(AIRBORNE, 0), damage=(3, 0))
-    assert not may_cheat(W(s), 0)
+    assert not may_cheat(Working(s), 0)
     s = act(replace(s, step="discard"), "end")
     assert not s.asks or s.asks[-1].seat != 0

@@ -17,7 +17,8 @@ from chimera_tui.games.con.content import (
     cheat_text,
     content,
 )
-from chimera_tui.rulestext import find, rules_for, words_of
+from chimera_tui.rulebook.lookup import find
+from chimera_tui.rulebook.text import rules_for, words_of
 
 RULES = rules_for("con")
 TOPICS = {t.id: t for t in RULES.topics}

@@ -13,10 +13,10 @@ from textual.widgets import Static
 from chimera_tui.games.con.content import content
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.con.results import ResultsScreen
 from chimera_tui.ui.games.con.screen import ConScreen
 from chimera_tui.ui.games.con.words import topic_for
-from chimera_tui.ui.screens.handoff import HandOffScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from tests.ui.settle import until
 

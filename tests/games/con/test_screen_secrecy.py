@@ -23,8 +23,8 @@ from chimera_tui.games.con import BOTS, RULES, State
 from chimera_tui.games.con.content import content
 from chimera_tui.launch import LaunchPlan, make_seats, new_start
 from chimera_tui.ui.app import ChimeraApp
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.games.con.screen import ConScreen
-from chimera_tui.ui.screens.handoff import HandOffScreen
 from tests.ui.settle import settled, until
 
 

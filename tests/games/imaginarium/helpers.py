@@ -232,9 +232,9 @@ def legal(state: State) -> list[str]:
 
 def run(state: State, fn: object, *args: object) -> State:
     """Run a rules function on a working copy of `state` and freeze the result (for automatic steps)."""
-    from chimera_tui.games.imaginarium.work import W
+    from chimera_tui.games.imaginarium.work import Working
 
-    w = W(state)
+    w = Working(state)
     fn(w, *args)  # type: ignore[operator]
     return w.freeze()
 

@@ -13,20 +13,11 @@ import pytest
 from msgspec.structs import replace
 
 from chimera_tui.games.imaginarium import content as content_module
-from chimera_tui.games.imaginarium.content import (
-    CONDITIONS,
-    DATA_FILES,
-    EDITION,
-    OPS,
-    ContentError,
-    DataFileMissing,
-    Machine,
-    Op,
-    _check_dream,
-    _check_machines,
-    content,
-    load,
-)
+from chimera_tui.games.imaginarium import validation, vocabulary
+from chimera_tui.games.imaginarium.components import ContentError, DataFileMissing, Machine, Op
+from chimera_tui.games.imaginarium.content import DATA_FILES, content, load
+from chimera_tui.games.imaginarium.validation import check_dream, check_machines
+from chimera_tui.games.imaginarium.vocabulary import CONDITIONS, EDITION, OPS
 
 C = content()
 M = C.machine
@@ -155,7 +146,7 @@ def test_every_op_is_in_the_vocabulary_with_a_docstring() -> None:
     assert used <= set(OPS)
     assert {c.op for p in C.projects for c in p.conditions} <= set(CONDITIONS)
     assert all(text.strip() for text in (*OPS.values(), *CONDITIONS.values()))
-    assert set(content_module._FIELDS) == set(OPS) | set(CONDITIONS)
+    assert set(vocabulary.OP_FIELDS) == set(OPS) | set(CONDITIONS)
 
 
 def test_no_op_is_left_unused() -> None:
@@ -189,13 +180,13 @@ def test_designed_content_is_marked_and_sourced_content_is_not() -> None:
 def test_a_broken_machine_list_is_refused(change: dict[str, object], message: str) -> None:
     broken = tuple(replace(m, **change) if m.code == "P1" else m for m in C.machines)
     with pytest.raises(ContentError, match=message):
-        _check_machines(broken)
+        check_machines(broken)
 
 
 def test_a_fork_that_never_joins_is_refused() -> None:
     spaces = tuple(replace(s, next=("END",)) if s.id == "B3" else s for s in C.dream.space)
     with pytest.raises(ContentError, match="fork at T3 must join"):
-        _check_dream(replace(C.dream, space=spaces))
+        check_dream(replace(C.dream, space=spaces))
 
 
 # ---------------------------------------------------------------------------------- machines (facts, 002)
@@ -572,8 +563,8 @@ def test_IM_CORE_55_machine_type_colours() -> None:
 
 def test_IM_CORE_54_resource_order_follows_nicodemus() -> None:
     """IM-CORE-54: charcoalium 0, wood 1, copper 2, crystal 3."""
-    assert content_module.RESOURCES == ("c", "w", "cu", "cr")
-    assert [content_module.RESOURCE_VALUE[k] for k in ("w", "cu", "cr")] == [1, 2, 3]
+    assert vocabulary.RESOURCES == ("c", "w", "cu", "cr")
+    assert [vocabulary.RESOURCE_VALUE[k] for k in ("w", "cu", "cr")] == [1, 2, 3]
 
 
 def test_IM_CORE_09_R03_six_project_tokens_not_a_limit() -> None:
@@ -642,7 +633,7 @@ def test_IM_TEAM_07_08_26_team_numbers_are_sourced() -> None:
 def test_economy_provenance_names_real_fields() -> None:
     bad = replace(C.economy, provenance={"nonsense": "002"})
     with pytest.raises(ContentError, match="unknown field"):
-        content_module._check_provenance("economy", bad.provenance, frozenset({"extraction"}))
+        validation.check_provenance("economy", bad.provenance, frozenset({"extraction"}))
 
 
 CHECKLIST = Path("/work/shared/rules-checklist/imaginarium.md")

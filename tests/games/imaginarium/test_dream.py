@@ -6,7 +6,7 @@ import pytest
 
 from chimera_tui.engine import IllegalAction
 from chimera_tui.games.imaginarium import RULES
-from chimera_tui.games.imaginarium.flow import run_attacks
+from chimera_tui.games.imaginarium.machine_step import run_attacks
 from chimera_tui.games.imaginarium.state import CAUSES
 
 from .helpers import legal, new, play, run, turn, with_seat, with_team
@@ -124,7 +124,7 @@ def _b1(s, seat=0):
 def test_achievette_adds_fragments_in_b1_IM_MACHINE_13_14_15_25():
     """IM-MACHINE-13/-15/-25: in B1 a working Achievette adds 1 fragment a turn to its owner's dream;
     IM-MACHINE-14: with no fragment it does nothing."""
-    from chimera_tui.games.imaginarium.flow import open_uses
+    from chimera_tui.games.imaginarium.machine_step import open_uses
 
     s = with_seat(new(2, 1), 0, slots=(("S4",), ("P3",), (), ()))
     s = with_team(s, 0, frags=_fr(r=1, g=1))
@@ -139,7 +139,7 @@ def test_achievette_adds_fragments_in_b1_IM_MACHINE_13_14_15_25():
 def test_two_combined_achievettes_add_three_of_different_colours_IM_MACHINE_16_17():
     """IM-MACHINE-16: a pair adds up to 3 fragments a turn, all of different colours; IM-MACHINE-17: an
     Achievette combines only with another."""
-    from chimera_tui.games.imaginarium.flow import open_uses
+    from chimera_tui.games.imaginarium.machine_step import open_uses
     from chimera_tui.games.imaginarium.work import compatible, tables
 
     s = with_seat(new(2, 1), 0, slots=(("S4", "S4"), ("P3",), (), ()))

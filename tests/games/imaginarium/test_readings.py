@@ -9,15 +9,10 @@ import pytest
 from msgspec.structs import replace
 
 from chimera_tui.games.imaginarium import RULES
+from chimera_tui.games.imaginarium.belt import refill
 from chimera_tui.games.imaginarium.content import content
-from chimera_tui.games.imaginarium.flow import (
-    final_scoring,
-    open_uses,
-    pick_up,
-    plan_options,
-    refill,
-    run_attacks,
-)
+from chimera_tui.games.imaginarium.flow import final_scoring, pick_up, plan_options
+from chimera_tui.games.imaginarium.machine_step import open_uses, run_attacks
 from chimera_tui.games.imaginarium.projects import complete_projects
 from chimera_tui.games.imaginarium.state import CAUSES, State
 
@@ -106,9 +101,9 @@ def affordable_at_planning() -> None:
     first = s.initiative[0]
     s = with_team(s, s.seats[first].team, stock=(6, 0, 0, 0))
     s = replace(s, belt=("P1",) * 7)
-    from chimera_tui.games.imaginarium.work import W
+    from chimera_tui.games.imaginarium.work import Working
 
-    assert plan_options(W(s)) == [
+    assert plan_options(Working(s)) == [
         "place 2",
         "place 3",
         "place 4",
@@ -430,7 +425,7 @@ def dream_collector_top_of_pile() -> None:
 
 @reading
 def sleepwalker_before_machines() -> None:
-    from chimera_tui.games.imaginarium.flow import start_turn
+    from chimera_tui.games.imaginarium.machine_step import start_turn
 
     s = replace(new(2, 1), order=(0, 1), cursor=0, phase="b1")
     s = with_seat(s, 0, assistants=("sleepwalker",))

@@ -5,8 +5,10 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from chimera_tui.games.imaginarium import RULES
+from chimera_tui.games.imaginarium.belt import reset_belt
 from chimera_tui.games.imaginarium.content import content
-from chimera_tui.games.imaginarium.flow import pick_up, reset_belt, start_turn
+from chimera_tui.games.imaginarium.flow import pick_up
+from chimera_tui.games.imaginarium.machine_step import start_turn
 from chimera_tui.games.imaginarium.state import CAUSES
 
 from .helpers import legal, new, play, run, turn, with_seat, with_team
@@ -214,7 +216,7 @@ def test_each_partner_daydreams_on_their_own_turn_IM_TEAM_35():
 
 def test_patenteur_guards_only_its_owner_against_the_tanglette_IM_TEAM_32():
     """IM-TEAM-32: against the Tanglette a Patenteur protects only its owner, not the partner."""
-    from chimera_tui.games.imaginarium.flow import run_attacks
+    from chimera_tui.games.imaginarium.machine_step import run_attacks
 
     s = new(4, 4, teams="on")
     enemy = [i for i, p in enumerate(s.seats) if p.team == 1]

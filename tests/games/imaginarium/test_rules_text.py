@@ -13,18 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.games.imaginarium.content import (
-    Amounts,
-    Assistant,
-    Machine,
-    Project,
+from chimera_tui.games.imaginarium.card_texts import (
     amounts_text,
-    content,
     describe_assistant,
     describe_machine,
     describe_project,
 )
-from chimera_tui.rulestext import find, parse_rules, words_of
+from chimera_tui.games.imaginarium.components import Amounts, Assistant, Machine, Project
+from chimera_tui.games.imaginarium.content import content
+from chimera_tui.rulebook.lookup import find
+from chimera_tui.rulebook.text import parse_rules, words_of
 
 TEXT = resources.files("chimera_tui.games.imaginarium").joinpath("data/rules.md").read_text(encoding="utf-8")
 RULES = parse_rules(TEXT)

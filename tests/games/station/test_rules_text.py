@@ -8,7 +8,7 @@ import re
 import pytest
 
 from chimera_tui.games.station.content import content
-from chimera_tui.rulestext import topics_for
+from chimera_tui.rulebook.text import topics_for
 
 TOPICS = {t.id: t for t in topics_for("station")}
 

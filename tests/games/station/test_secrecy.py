@@ -13,6 +13,8 @@ from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.games.station import RULES, State
 from chimera_tui.ui.games.station import view as V
 from chimera_tui.ui.games.station import words as W
+from chimera_tui.ui.games.station.mats import mat_view
+from chimera_tui.ui.games.station.preview import preview_seen
 
 POSITIONS = int(os.environ.get("CHIMERA_SECRECY_POSITIONS", "240"))
 """Random positions checked (a smaller number through the environment for quick local runs)."""
@@ -52,12 +54,12 @@ def _seen_by(state: State, seat: int) -> dict[str, object]:
     return {
         "view": seen,
         "choices": [W.choice_words(seen, a) for a in actions],
-        "previews": [W.preview_seen(seen, a, seat) for a in actions],
+        "previews": [preview_seen(seen, a, seat) for a in actions],
         "log": [RULES.describe(state, a) for a in actions],
         "prompt": W.prompt_words(seen),
         "context": W.dialog_context(seen),
         "track": W.round_track(seen),
-        "mats": [V.mat_view(seen, s, seat, False) for s in range(len(seen.players))],
+        "mats": [mat_view(seen, s, seat, False) for s in range(len(seen.players))],
         "reactor": V.reactor_places(seen, frozenset(), True),
         "details": [V.place_details(seen, f"reactor:{i}") for i in range(6)],
     }
@@ -82,7 +84,7 @@ def test_foundry_preview_does_not_name_the_hidden_draw():
 
     s = placement_state(2, perks={0: ("foundry",)}, coins=30)
     seen = RULES.view(s, 0)
-    lines = W.preview_seen(seen, RULES.parse(s, "place w0 foundry"), 0)
+    lines = preview_seen(seen, RULES.parse(s, "place w0 foundry"), 0)
     told = "\n".join(lines)
     assert "will be drawn" in told
     hidden = {t for t in s.pile}
@@ -90,7 +92,7 @@ def test_foundry_preview_does_not_name_the_hidden_draw():
 
     names = {content().modules[t].name for t in hidden} - {content().modules[t].name for t in s.reactor if t}
     assert not any(name in told for name in names), told
-    assert lines == W.preview_seen(RULES.view(hidden_changed(s, 1), 0), RULES.parse(s, "place w0 foundry"), 0)
+    assert lines == preview_seen(RULES.view(hidden_changed(s, 1), 0), RULES.parse(s, "place w0 foundry"), 0)
 
 
 def test_the_preview_still_tells_what_is_certain():
@@ -99,6 +101,6 @@ def test_the_preview_still_tells_what_is_certain():
     from tests.games.station.test_reactor import _drained
 
     s = _drained(placement_state(2, workers={0: [(("brain", "claw"), "pool")]}), 4)
-    lines = W.preview_seen(RULES.view(s, 0), RULES.parse(s, "place w0 boiler"), 0)
+    lines = preview_seen(RULES.view(s, 0), RULES.parse(s, "place w0 boiler"), 0)
     told = "\n".join(lines)
     assert "coins 10 → 13" in told and "will be drawn" in told

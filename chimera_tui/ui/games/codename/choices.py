@@ -13,7 +13,7 @@ from chimera_tui.games.codename.combat import stats
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.odds import attack_chance, percent
 from chimera_tui.games.codename.state import Phase, State
-from chimera_tui.rulestext import slugify
+from chimera_tui.rulebook.text import slugify
 from chimera_tui.ui.games.codename.view import (
     PHASE_TOPIC,
     attack_id,

@@ -28,6 +28,7 @@ from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.codename import view as v
 from chimera_tui.ui.games.codename import words as w
+from chimera_tui.ui.games.codename.faces import card_face, pool_faces
 from chimera_tui.ui.games.codename.flows import ChoosingGameScreen
 from chimera_tui.ui.games.codename.results import ResultsScreen, story
 from chimera_tui.ui.games.codename.widgets import PageTabs
@@ -161,7 +162,7 @@ class CodenameScreen(ChoosingGameScreen):
         torsos.cells = v.row_cells(state.torso_pool, self._columns(torsos, 4))
         row = self.query_one("#zone-row", CardRow)
         row.display = phase in v.DRAFT
-        row.faces = v.pool_faces(state, me)
+        row.faces = pool_faces(state, me)
         row.columns = max(1, len(state.row))
         grave = self.query_one("#zone-grave", CardGrid)
         grave.display = phase in v.ARENA or phase is Phase.BUILD
@@ -272,7 +273,7 @@ class CodenameScreen(ChoosingGameScreen):
     def _show_detail(self) -> None:
         if self.state is None:
             return
-        face = v.card_face(self.state, self._key, self._me(), self._names)
+        face = card_face(self.state, self._key, self._me(), self._names)
         if self._aim is not None and self._key is not None:
             target = v.attack_id(self.state, self._key)
             if AttackWith(self._aim, target) in self._legal:

@@ -16,7 +16,7 @@ from chimera_tui.games.con.combat import action_of, family_dice
 from chimera_tui.games.con.content import STATS, Card, action_text, card_line, cheat_line, cheat_text, content
 from chimera_tui.games.con.state import HIDDEN, STATUS_NAMES
 from chimera_tui.games.con.wording import actor
-from chimera_tui.games.con.work import W, armor, supported, totals
+from chimera_tui.games.con.work import Working, armor, supported, totals
 from chimera_tui.ui.seats import seat_content
 
 SLOT_NAMES = ("head", "body", "rear")
@@ -200,7 +200,7 @@ def attack_preview(state: State, text: str) -> str:
     a = action_of(code, index)
     mine = totals(state.parts[me], state.status[me], state.petrified)
     theirs = totals(state.parts[target], state.status[target], state.petrified)
-    extra = family_dice(W(state), me, code) if code and a.kind == "special" else 0
+    extra = family_dice(Working(state), me, code) if code and a.kind == "special" else 0
     dice = mine[STATS.index(a.attack)] + extra
     family = f" (+{extra} family)" if extra else ""
     need = f", needs {a.requirement}" if a.requirement else ""

@@ -1,31 +1,33 @@
 """The screen's board: draws the view into the areas, keeps the keyboard on the decision, and words the log,
-the dialogs' context and the seat's own screen. Works for `ImaginariumScreen`; the state it reads is always
-the seat's view, and past states only through the table (public facts once the game is over).
+the dialogs' context and the seat's own screen. It draws into the areas of `ImaginariumScreen` and is told
+what it needs of it (the lit places, the layout); the state it reads is always the seat's view, and past
+states only through the table (public facts once the game is over).
 """
 
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from textual.screen import Screen
 
 from chimera_tui.games.imaginarium import State
 from chimera_tui.games.imaginarium import prompt as rules_prompt
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
-from chimera_tui.games.imaginarium.flow import winners
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.work import tables
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
 from chimera_tui.ui.games.imaginarium.preview import changes
+from chimera_tui.ui.games.imaginarium.results import verdict_of
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, TrackArea
 from chimera_tui.ui.games.imaginarium.workshops import workshops_canvas
 from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace
 from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
 from chimera_tui.ui.widgets.sketch import Canvas
-
-if TYPE_CHECKING:
-    from chimera_tui.ui.games.imaginarium.screen import ImaginariumScreen
 
 AREA_OF = {
     "place": "#belt", "x1": "#belt", "x2": "#belt", "meet": "#office", "proj": "#office", "slot": "#workshops",
@@ -38,29 +40,31 @@ RIGHT = 62
 
 
 class Board:
-    """Draws `screen.state` into the screen's areas (see the module docstring)."""
+    """Draws the seat's view into the areas of `screen` and words it, for `table`'s seat (see the module
+    docstring)."""
 
-    def __init__(self, screen: ImaginariumScreen) -> None:
+    def __init__(self, screen: Screen[Any], table: Any) -> None:
         self.screen = screen
+        self.table = table
         self._events: dict[int, tuple[Any, Any, int | None, tuple[str, ...]]] = {}
         """Log step -> (state before, state after, what it caused as the viewer saw it)."""
         self._log: tuple[tuple[str, ...], int, tuple[str, ...]] = ((), 0, ())
 
     # -- drawing ---------------------------------------------------------------------------------------
 
-    def draw(self, state: State, width: int) -> None:
-        s = self.screen
-        lit, deciding = s.lit, s.deciding
-        viewer = s.table.seat if s.table.seat is not None else None
+    def draw(self, state: State, width: int, *, lit: frozenset[str], deciding: bool, narrow: bool) -> None:
+        """Draw every area for a terminal `width` wide, the places `lit` for the decision (`deciding`: the
+        seat at the keyboard decides now), in the `narrow` layout (one pane at a time) or the wide one."""
+        viewer = self.table.seat if self.table.seat is not None else None
         if state.phase == "over":
             viewer = None
-        wide = not s._narrow
+        wide = not narrow
         left = width - RIGHT - 3 if wide else width - 3  # the areas' borders and a scrollbar
         self._set("#belt", V.belt_canvas(state, left, lit, deciding))
         self._set("#office", V.office_canvas(state, left, lit, deciding))
         self._set("#workshops", workshops_canvas(state, viewer, left, lit, deciding, Wd.turn_seat(state)))
         self._set("#dreams", V.dreams_canvas(state, (RIGHT if wide else width) - 4, lit, deciding))
-        track = s.query_one(TrackArea)
+        track = self.screen.query_one(TrackArea)
         spaces, links = V.track_places(state, track.cell_height > 1, lit, deciding)
         new_spaces = tuple(TrackSpace(*sp) for sp in spaces)
         new_links = tuple(TrackLink(*ln) for ln in links)
@@ -77,36 +81,36 @@ class Board:
         if widget.canvas != canvas:
             widget.canvas = canvas
 
-    def focus_decision(self, state: State) -> None:
-        """Put the keyboard on an area with a lit place when the focused one has none, and the cursor on a
-        lit place there."""
-        s = self.screen
-        if not s._places or not V.is_place_decision(state):
+    def focus_decision(
+        self, state: State, places: Mapping[str, list[str]], *, narrow: bool, show_pane: Callable[[str], None]
+    ) -> None:
+        """Put the keyboard on an area with a lit place (a key of `places`) when the focused one has none, and
+        the cursor on a lit place there; in the `narrow` layout, `show_pane` shows that area's pane first."""
+        if not places or not V.is_place_decision(state):
             return
-        wanted = [AREA_OF[key.split(":")[0]] for key in s._places]
-        focused = s.focused
+        wanted = [AREA_OF[key.split(":")[0]] for key in places]
+        focused = self.screen.focused
         here = f"#{focused.id}" if focused is not None and focused.id else None
         moving = here not in wanted
         target = here if not moving else wanted[0]
         if target is None:
             return
-        widget = s.query_one(target, PlaceCanvas)
-        if widget.cursor not in s._places:
-            first = next((k for k in s._places if AREA_OF[k.split(":")[0]] == target), None)
+        widget = self.screen.query_one(target, PlaceCanvas)
+        if widget.cursor not in places:
+            first = next((k for k in places if AREA_OF[k.split(":")[0]] == target), None)
             if first is not None:
                 widget.cursor = first
         if moving:
-            if s._narrow:
-                s._show_pane(
+            if narrow:
+                show_pane(
                     {"#belt": "table", "#office": "table", "#workshops": "workshops"}.get(target, "dream")
                 )
             widget.focus()
 
     # -- words -----------------------------------------------------------------------------------------
 
-    def header(self, state: State) -> str:
+    def header(self, state: State, *, narrow: bool) -> str:
         """The top line: round, phase and step, whose turn, what is left of it (and the piles when wide)."""
-        narrow = self.screen._narrow
         if state.phase == "over":
             return "Imaginarium · game over"
         turn = Wd.turn_seat(state)
@@ -122,20 +126,21 @@ class Board:
             f"{' · ' + left if left else ''}{'' if narrow else piles}"
         )
 
-    def prompt(self, state: State) -> str:
-        """Who decides what now (Content markup, names escaped), and the seat's own screen under it."""
-        table = self.screen.table
+    def prompt(self, state: State, *, narrow: bool, waiting_words: Callable[[int], str | None]) -> str:
+        """Who decides what now (Content markup, names escaped), and the seat's own screen under it;
+        `waiting_words` says how a seat nobody at this keyboard decides for waits (`GameScreen.waiting_words`)."""
+        table = self.table
         if state.phase == "over":
             return "[b]Game over.[/b] " + escape(self.verdict()) + "  (r: results)"
         seat = table.to_act()
         if seat is None:
             return ""
         who = f"[b $text-accent]{escape(Wd.who(state, seat))}[/]"
-        waiting = self.screen.waiting_words(seat)
+        waiting = waiting_words(seat)
         if waiting is not None:
             return f"{who} [i]{escape(waiting)}[/i] ({escape(rules_prompt(state))})"
         text = f"{who}: {escape(Wd.prompt_words(state))}"
-        if not self.screen._narrow:
+        if not narrow:
             keys = (
                 " · [b]Enter[/b] on a lit place, [b]c[/b] list"
                 if V.is_place_decision(state)
@@ -147,7 +152,7 @@ class Board:
 
     def log_lines(self, width: int) -> tuple[str, ...]:
         """The log in words: each action, then what it caused as the viewer saw it (indented)."""
-        table = self.screen.table
+        table = self.table
         texts = table.log()
         if self._log[:2] == (texts, width):
             return self._log[2]
@@ -162,7 +167,7 @@ class Board:
 
     def _caused(self, step: int, viewer: int | None) -> tuple[str, ...]:
         """What action `step` caused, seen by `viewer` (nothing when the table cannot show past states)."""
-        table = self.screen.table
+        table = self.table
         rules = table.rules
         try:
             before, after = table.match.state_at(step), table.match.state_at(step + 1)
@@ -178,7 +183,7 @@ class Board:
 
     def my_stock(self, state: State) -> str:
         """The seat's own screen in one line (its team's), or "" when it has none to see."""
-        seat = self.screen.table.seat
+        seat = self.table.seat
         if seat is None or state.phase == "over":
             return ""
         tm = state.teams[state.seats[seat].team]
@@ -228,7 +233,7 @@ class Board:
         )
         made = limit - state.trades
         total = {k: 0 for k in ("c", "w", "cu", "cr")}
-        log = self.screen.table.log()[-made:] if made else ()
+        log = self.table.log()[-made:] if made else ()
         for line in log:
             for k, name in RESOURCE_NAMES.items():
                 if line.endswith(f" buys 1 {name}"):
@@ -241,22 +246,7 @@ class Board:
         return f"Trades left {state.trades} of {limit} · so far {so_far}."
 
     def verdict(self) -> str:
-        return verdict_of(self.screen.table.match.state)
-
-
-def verdict_of(state: State) -> str:
-    """Who won, and how (the final state is public)."""
-    won = winners(state)
-    names = " and ".join(state.names[s] for s in won)
-    teams = {state.seats[s].team for s in won}
-    vp = state.teams[next(iter(teams))].total if teams else 0
-    tied = [i for i, tm in enumerate(state.teams) if tm.total == vp]
-    one = "s" if len(won) == 1 else ""
-    if len(teams) > 1:
-        return f"{names} share the win with {vp} VP."
-    if len(tied) > 1:
-        return f"{names} win{one} with {vp} VP, with the most units left after a tie on VP."
-    return f"{names} win{one} with {vp} VP."
+        return verdict_of(self.table.match.state)
 
 
 def _haggle(state: State, seat: int) -> int:

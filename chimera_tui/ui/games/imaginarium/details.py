@@ -5,13 +5,13 @@ Pure functions over a seat's view; no Textual here. Keys are the places of `view
 
 from __future__ import annotations
 
-from chimera_tui.games.imaginarium.content import content, describe_assistant, describe_project
+from chimera_tui.games.imaginarium.card_texts import describe_assistant, describe_project
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import ACTIONS, State
+from chimera_tui.games.imaginarium.wording import ACTION_NAME, amounts_words
 from chimera_tui.games.imaginarium.work import tables
 from chimera_tui.ui.games.imaginarium.words import (
-    ACTION_NAME,
     amounts,
-    amounts_words,
     colour_word,
     machine_detail,
     team_name,

@@ -16,12 +16,12 @@ from msgspec.structs import replace
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.imaginarium import RULES, Move
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, content
+from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, HIDDEN, KINDS, State, Team
-from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
+from chimera_tui.games.imaginarium.wording import COLOUR_NAMES, machine_name
 from chimera_tui.ui.games.imaginarium.words import (
     actor,
-    machine_name,
     prompt_words,
     team_name,
 )

@@ -9,6 +9,7 @@ from typing import Any
 
 from chimera_tui.games.imaginarium import State
 from chimera_tui.games.imaginarium.content import content
+from chimera_tui.games.imaginarium.flow import winners
 from chimera_tui.games.imaginarium.state import CAUSES, KINDS
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium.preview import CAUSE_WORDS
@@ -72,6 +73,21 @@ def vp_over_rounds(states: Sequence[State]) -> tuple[list[str], list[list[int]]]
     return columns, values
 
 
+def verdict_of(state: State) -> str:
+    """Who won, and how (the final state is public)."""
+    won = winners(state)
+    names = " and ".join(state.names[s] for s in won)
+    teams = {state.seats[s].team for s in won}
+    vp = state.teams[next(iter(teams))].total if teams else 0
+    tied = [i for i, tm in enumerate(state.teams) if tm.total == vp]
+    one = "s" if len(won) == 1 else ""
+    if len(teams) > 1:
+        return f"{names} share the win with {vp} VP."
+    if len(tied) > 1:
+        return f"{names} win{one} with {vp} VP, with the most units left after a tie on VP."
+    return f"{names} win{one} with {vp} VP."
+
+
 def results_screen(table: Any) -> ResultsScreen:
     """The results of the table's finished match."""
     match = table.match
@@ -84,6 +100,4 @@ def results_screen(table: Any) -> ResultsScreen:
     teams = [(team_name(final, t), team_seats(final, t)[0]) for t in range(len(final.teams))]
     spaces, links = V.track_places(final, True, frozenset(), False)
     track = layout([TrackSpace(*s) for s in spaces], [TrackLink(*ln) for ln in links], 4, 2, 1, 1)
-    from chimera_tui.ui.games.imaginarium.board import verdict_of
-
     return ResultsScreen(verdict_of(final), teams, cause_rows(final), columns, rounds, track, LEGEND)

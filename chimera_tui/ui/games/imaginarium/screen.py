@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 import chimera_tui.styles
 from chimera_tui.games.imaginarium import Move, State
+from chimera_tui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.imaginarium import view as V
 from chimera_tui.ui.games.imaginarium import words as Wd
@@ -30,7 +31,6 @@ from chimera_tui.ui.games.imaginarium.board import Board
 from chimera_tui.ui.games.imaginarium.details import details
 from chimera_tui.ui.games.imaginarium.layout import AREA_PANES, AREAS, PANES, PaneLayout
 from chimera_tui.ui.games.imaginarium.preview import preview_seen
-from chimera_tui.ui.games.imaginarium.reasons import why_not
 from chimera_tui.ui.games.imaginarium.results import results_screen
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, ChoiceDialog, ResultsScreen, TrackArea
 from chimera_tui.ui.seats import escape_markup as escape
@@ -73,7 +73,7 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         """The Chimera expansion is in play (without it there is no dream track and no dream pane)."""
         self._panes = PANES if self._chimera else tuple(p for p in PANES if p != "dream")
         self._areas = AREAS if self._chimera else tuple(a for a in AREAS if AREA_PANES[a] != "dream")
-        self.board = Board(self)
+        self.board = Board(self, table)
 
     # -- layout ----------------------------------------------------------------------------------------
 
@@ -124,7 +124,7 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         track.cell_height = 2 if wide or height >= 34 else 1
         track.gap_x = 1 if wide else 2
         if self.state is not None:
-            self.board.draw(self.state, width)
+            self._draw(self.state, width)
             self._update_status()
             self.call_after_refresh(self.show_log)
         self.refresh_bindings()
@@ -150,12 +150,15 @@ class ImaginariumScreen(PaneLayout, GameScreen):
             for key in V.action_places(state, text):
                 places.setdefault(key, []).append(text)
         self._places = places
-        self.board.draw(state, self.app.size.width)
+        self._draw(state, self.app.size.width)
         self._update_status()
         self._update_detail()
         self.show_log()
-        self.board.focus_decision(state)
+        self.board.focus_decision(state, self._places, narrow=self._narrow, show_pane=self._show_pane)
         self.call_after_refresh(self._maybe_ask)
+
+    def _draw(self, state: State, width: int) -> None:
+        self.board.draw(state, width, lit=self.lit, deciding=self.deciding, narrow=self._narrow)
 
     @property
     def deciding(self) -> bool:
@@ -176,8 +179,11 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
 
     def _update_status(self) -> None:
-        self.query_one("#im-header", Static).update(self.board.header(self.state), layout=False)
-        self.query_one("#im-prompt", Static).update(self.board.prompt(self.state), layout=False)
+        self.query_one("#im-header", Static).update(
+            self.board.header(self.state, narrow=self._narrow), layout=False
+        )
+        prompt = self.board.prompt(self.state, narrow=self._narrow, waiting_words=self.waiting_words)
+        self.query_one("#im-prompt", Static).update(prompt, layout=False)
 
     # -- detail and rules topic ------------------------------------------------------------------------
 

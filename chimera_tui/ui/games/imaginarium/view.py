@@ -77,10 +77,10 @@ def action_places(state: State, text: str) -> tuple[str, ...]:
     if verb == "sleep":
         return (f"place:{args[0]}",)
     if verb == "tangle" and state.asks:
-        from chimera_tui.games.imaginarium.flow import opponents
-        from chimera_tui.games.imaginarium.work import W
+        from chimera_tui.games.imaginarium.machine_step import opponents
+        from chimera_tui.games.imaginarium.work import Working
 
-        victim = opponents(W(state), seat, False)[state.asks[-1].b]
+        victim = opponents(Working(state), seat, False)[state.asks[-1].b]
         return (f"slot:{victim}:{args[0]}",)
     if verb == "fork":
         return (f"space:{args[0]}",)

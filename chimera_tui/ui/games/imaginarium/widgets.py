@@ -188,7 +188,7 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.dismiss(self.UNDO)
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import RulesScreen
+        from chimera_tui.ui.dialogs.rules import RulesScreen
 
         self.app.push_screen(RulesScreen("imaginarium", topic=self.topic))
 

@@ -5,11 +5,15 @@ decision, and a place's details. Pure functions over states (a seat's view); no 
 from __future__ import annotations
 
 from chimera_tui.games.imaginarium import prompt
-from chimera_tui.games.imaginarium.content import RESOURCE_NAMES, Amounts, Op, content, describe_op
-from chimera_tui.games.imaginarium.flow import opponents, price
+from chimera_tui.games.imaginarium.belt import price
+from chimera_tui.games.imaginarium.card_texts import describe_op
+from chimera_tui.games.imaginarium.components import Amounts, Op
+from chimera_tui.games.imaginarium.content import content
+from chimera_tui.games.imaginarium.machine_step import opponents
 from chimera_tui.games.imaginarium.state import ACTIONS, COLOURS, FRAGS, KINDS, State
-from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
-from chimera_tui.games.imaginarium.work import W
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
+from chimera_tui.games.imaginarium.wording import ACTION_NAME, COLOUR_NAMES, amounts_words, machine_name
+from chimera_tui.games.imaginarium.work import Working
 from chimera_tui.ui.widgets.round_chart import MARKS
 
 KIND_LETTER = {"c": "C", "w": "W", "cu": "Cu", "cr": "Cr"}
@@ -31,7 +35,6 @@ ACTION_SHORT = {
     "recruit": "Rec",
 }
 """The dial's actions in three letters (the ring's labels)."""
-ACTION_NAME = {a: a.capitalize() for a in ACTIONS}
 PHASE_WORDS = {"plan": "A · planning", "b1": "B1 · machines", "dial": "B3 · dial", "b3": "B3 · actions"}
 """The round's phases and steps, as the header names them."""
 
@@ -61,11 +64,6 @@ def team_mark(state: State, team: int) -> tuple[str, int]:
     return mark(first), first
 
 
-def machine_name(code: str) -> str:
-    m = content().machine.get(code)
-    return f"{m.name} ({code})" if m else code
-
-
 def short(name: str, width: int) -> str:
     """`name` in at most `width` characters (cut with a full stop)."""
     return name if len(name) <= width else name[: max(0, width - 1)] + "."
@@ -83,13 +81,6 @@ def amounts(a: Amounts | Op | tuple[int, ...], vp: bool = True) -> str:
     if vp and v:
         out += f"{v}VP"
     return out
-
-
-def amounts_words(a: Amounts | tuple[int, ...]) -> str:
-    """``"2 wood + 1 copper"``."""
-    values = list(a[:4]) if isinstance(a, tuple) else [a.c, a.w, a.cu, a.cr]
-    parts = [f"{n} {RESOURCE_NAMES[k]}" for k, n in zip(KINDS, values, strict=True) if n]
-    return " + ".join(parts) or "nothing"
 
 
 def stock_line(stock: tuple[int, ...]) -> str:
@@ -134,7 +125,7 @@ def effect_short(code: str) -> str:
 
 def machine_detail(code: str) -> str:
     """A machine's card in one line: type, level, repair cost, effect, combinations."""
-    from chimera_tui.games.imaginarium.content import describe_machine
+    from chimera_tui.games.imaginarium.card_texts import describe_machine
 
     m = content().machine[code]
     combos = (
@@ -244,7 +235,7 @@ def choice_words(state: State, text: str) -> str:
         i = int(args[0]) - 1
         code = state.belt[i]
         m = c.machine[code]
-        cost = price(W(state), seat, i)
+        cost = price(Working(state), seat, i)
         frag = f", with {a_colour(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
         return f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}, for {cost} C{frag}"
     if verb in ("x1", "x2"):
@@ -278,13 +269,13 @@ def choice_words(state: State, text: str) -> str:
     if verb in ("buy", "sell"):
         rate = c.rate[args[0]]
         if verb == "buy":
-            off = W(state).has(seat, "buy_discount")
+            off = Working(state).has(seat, "buy_discount")
             return f"Buy 1 {RESOURCE_NAMES[args[0]]} for {max(0, rate.buy - (off.c if off else 0))} C"
         return f"Sell 1 {RESOURCE_NAMES[args[0]]} for {rate.sell} C"
     if verb == "extract":
         return f"Extraction: gain {c.economy.extraction} charcoalium"
     if verb == "recruit":
-        from chimera_tui.games.imaginarium.content import describe_assistant
+        from chimera_tui.games.imaginarium.card_texts import describe_assistant
 
         helper = c.assistant[args[0]]
         return f"Recruit the {helper.name} for {helper.cost} C: {describe_assistant(helper)}"
@@ -326,10 +317,10 @@ def _ask_words(state: State, seat: int, verb: str, args: list[str]) -> str:
     if verb in ("bonus", "take"):
         return f"Take 1 {RESOURCE_NAMES[arg]}"
     if verb == "pick" and ask is not None:
-        victim = opponents(W(state), seat, True)[ask.b]
+        victim = opponents(Working(state), seat, True)[ask.b]
         return f"Steal {RESOURCE_NAMES[arg]} from {team_name(state, victim)}"
     if verb == "tangle" and ask is not None:
-        victim = opponents(W(state), seat, False)[ask.b]
+        victim = opponents(Working(state), seat, False)[ask.b]
         codes = " + ".join(machine_name(c) for c in state.seats[victim].slots[int(arg)])
         return f"Tangle {state.names[victim]}'s slot {int(arg) + 1}: {codes}"
     if verb == "hand":

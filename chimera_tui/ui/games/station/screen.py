@@ -16,45 +16,32 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.widget import Widget
 from textual.widgets import Static
 
 import chimera_tui.styles
-from chimera_tui.engine.errors import IllegalAction
-from chimera_tui.engine.hexgrid import Hex, parse_hex
-from chimera_tui.games.station import Flush, Place, State
-from chimera_tui.games.station.content import COMPONENTS, content
+from chimera_tui.engine.hexgrid import Hex
+from chimera_tui.games.station import Flush, State
 from chimera_tui.games.station.state import Phase
 from chimera_tui.ui.games.base import GameScreen
 from chimera_tui.ui.games.station import view as V
 from chimera_tui.ui.games.station import words as W
-from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRow, ResultsScreen
+from chimera_tui.ui.games.station.layout import StationLayout
+from chimera_tui.ui.games.station.mats import mat_view
+from chimera_tui.ui.games.station.preview import preview_seen
+from chimera_tui.ui.games.station.results import ResultsScreen, results_screen
+from chimera_tui.ui.games.station.status import PHASE_TOPICS, last_line, prompt_markup, track_line
+from chimera_tui.ui.games.station.why_not import why_not
+from chimera_tui.ui.games.station.widgets import ChoiceDialog, MatPanel, PlaceRow
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.hex_grid import CellView, HexGrid
+from chimera_tui.ui.widgets.hex_cells import CellView
+from chimera_tui.ui.widgets.hex_grid import HexGrid
 
 STYLES = Path(chimera_tui.styles.__file__).parent
-PANES = ("board", "station", "players", "log")
-"""The panes of the narrow layout (at 160×50 and more they all show at once)."""
-AREAS = ("#board", "#reactor", "#lab", "#perks", "#pane-players", "#station-log")
-"""The areas Tab visits, in order."""
-AREA_PANES = {
-    "#board": "board",
-    "#reactor": "station",
-    "#lab": "station",
-    "#perks": "station",
-    "#pane-players": "players",
-    "#station-log": "log",
-}
-WIDE = (150, 44)
-"""From this size (columns, lines) on, every pane shows at once."""
-MEDIUM = (118, 34)
-"""From this size on (120×40, say), the board and the log share the left column and the Reactor, Lab, perks
-and every mat the right one: everything at once, with smaller cells and no pane switching."""
 
 
-class StationScreen(GameScreen):
+class StationScreen(StationLayout, GameScreen):
     """Chimera Station for 2–4 players at one terminal, any seat a bot."""
 
     CSS_PATH: ClassVar[Any] = str(STYLES / "station.tcss")
@@ -154,71 +141,6 @@ class StationScreen(GameScreen):
             self._apply_size(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._maybe_ask)  # e.g. after the hand-off screen
 
-    def _apply_size(self, width: int, height: int) -> None:
-        self._applied_size = (width, height)
-        wide = width >= WIDE[0] and height >= WIDE[1]
-        medium = not wide and width >= MEDIUM[0] and height >= MEDIUM[1]
-        narrow = not wide and not medium
-        self._narrow = narrow
-        self.set_class(narrow, "-narrow")
-        self.set_class(medium, "-medium")
-        grid = self.query_one(HexGrid)
-        grid.cell_width = 11 if wide else 9
-        grid.cell_height = 3 if (wide and height >= 46) or medium else 2
-        grid.row_gap = 0 if height < 30 or medium else 1
-        self._show_pane(self._pane)
-        if self.state is not None:
-            self._update_board()
-            self._update_status()
-            self.call_after_refresh(self.show_log)  # rewrap the log to its new width
-        self.refresh_bindings()
-
-    def _show_pane(self, pane: str) -> None:
-        """Show `pane` (the narrow layout shows one at a time; the others show every pane). Panes are shown
-        by `display`, not by CSS classes, so that turning to another does not restyle the whole screen."""
-        self._pane = pane
-        every = not self._narrow
-        self.query_one("#station-left").display = every or pane in ("board", "log")
-        self.query_one("#station-right").display = every or pane in ("station", "players")
-        for name in PANES:
-            self.query_one(f"#{'station-log' if name == 'log' else 'pane-' + name}").display = (
-                every or name == pane
-            )
-        if pane == "log" and self.state is not None:  # a log shown for the first time opens on the newest
-            self.call_after_refresh(self.show_log)
-
-    def action_area(self, step: int) -> None:
-        """Tab: the next area (board, Reactor, Lab and Lounge, perks, mats, log), showing its pane if needed."""
-        focused = self.focused
-        here = f"#{focused.id}" if focused is not None and focused.id else AREAS[0]
-        index = AREAS.index(here) if here in AREAS else 0
-        target = AREAS[(index + step) % len(AREAS)]
-        if self._narrow:
-            self._show_pane(AREA_PANES[target])
-        self.query_one(target).focus()
-
-    def action_next_pane(self) -> None:
-        """Cycle the narrow layout's views."""
-        self.action_pane(PANES[(PANES.index(self._pane) + 1) % len(PANES)])
-
-    def action_pane(self, pane: str) -> None:
-        """Show a pane (narrow layout) and put the keyboard there."""
-        self._show_pane(pane)
-        target = {"board": "#board", "station": "#reactor", "players": "#pane-players", "log": "#station-log"}
-        self.query_one(target[pane]).focus()
-
-    def on_descendant_focus(self, event: Any) -> None:
-        widget = event.widget if hasattr(event, "widget") else None
-        node: Widget | None = widget if self._narrow else None
-        while node is not None and node is not self:
-            if node.id in ("pane-board", "pane-station", "pane-players", "station-log"):
-                pane = "log" if node.id == "station-log" else node.id.removeprefix("pane-")
-                if pane != self._pane:
-                    self._show_pane(pane)
-                break
-            node = node.parent  # type: ignore[assignment]
-        self._update_detail()
-
     # -- following the state ---------------------------------------------------------------------------
 
     def watch_state(self, state: State | None) -> None:
@@ -252,34 +174,6 @@ class StationScreen(GameScreen):
             log.lines = W.log_lines(texts, history, width)
         self.call_after_refresh(log.scroll_end, animate=False, immediate=True)
 
-    def _focus_decision(self) -> None:
-        """Put the keyboard on an area with a place to choose, when the focused one has none; for a place
-        choice (where to build, which perk...) also put the cursor on the first such place."""
-        if not self._places or not V.is_place_decision(self.state):
-            return
-        areas = {"hex": "#board", "reactor": "#reactor", "lab": "#lab", "lounge": "#lab", "own": "#lab"}
-        areas["perk"] = "#perks"
-        wanted = [areas[key.split(":")[0]] for key in self._places]
-        focused = self.focused
-        here = f"#{focused.id}" if focused is not None and focused.id else None
-        moving = here not in wanted
-        if not moving and not self.state.tasks:
-            return
-        target = here if not moving else ("#board" if "#board" in wanted else wanted[0])
-        widget = self.query_one(target or "#board")
-        if isinstance(widget, PlaceRow):
-            keys = [p.key for p in widget.places]
-            if widget.current is None or widget.current.key not in self._places:
-                widget.cursor = next((i for i, k in enumerate(keys) if k in self._places), widget.cursor)
-        elif isinstance(widget, HexGrid) and f"hex:{widget.cursor}" not in self._places:
-            first = next((k for k in self._places if k.startswith("hex:")), None)
-            if first is not None:
-                widget.cursor = parse_hex(first[4:])
-        if moving:
-            if self._narrow:
-                self._show_pane(AREA_PANES[target or "#board"])
-            widget.focus()
-
     @property
     def _deciding(self) -> bool:
         return bool(self._legal)
@@ -312,53 +206,22 @@ class StationScreen(GameScreen):
         actor = self.table.to_act()
         for seat in range(len(self.state.players)):
             panel = self.query_one(f"#mat-{seat}", MatPanel)
-            panel.mat = V.mat_view(self.state, seat, actor, self.table.seats[seat].is_bot)
+            panel.mat = mat_view(self.state, seat, actor, self.table.seats[seat].is_bot)
             panel.to_act = seat == actor
 
     def _update_status(self) -> None:
-        state = self.state
-        self.query_one("#station-track", Static).update(
-            ("" if self._narrow else "Chimera Station · ")
-            + f"{W.round_track(state, self._narrow)} · supply "
-            + " ".join(f"{W.LETTER[k]}{n}" for k, n in zip(COMPONENTS, state.supply, strict=True))
-        )
-        self.query_one("#station-prompt", Static).update(self._prompt_markup())
-        log = self.table.log()
-        last = f"Last: {log[-1]}" if log else ""
-        events = self.table.log_events()[-1:] if log else ()
-        told = [e.strip() for e in (events[0] if events else ()) if not e.startswith("  ")]
-        if told:
-            more = f" (+{len(told) - 1} more, see the log)" if len(told) > 1 else ""
-            last += f" · {told[0]}{more}"
-        self.query_one("#station-last", Static).update(last, layout=False)
-
-    def _prompt_markup(self) -> str:
         state, table = self.state, self.table
-        if state.phase is Phase.OVER:
-            return (
-                "[b]Game over.[/b] "
-                + _esc(W.tie_break_text(state, table.rules.winner(state)))
-                + "  (r: results)"
-            )
-        actor = table.to_act()
-        if actor is None:
-            return ""
-        name = f"{W.mark(actor)} {table.player_name(actor)}"
-        who = f"[b $text-accent]{_esc(name)}[/]"
-        if (waiting := self.waiting_words(actor)) is not None:
-            return f"{who} [i]{_esc(waiting)}[/i] ({_esc(W.prompt_words(state))})"
-        text = f"{who}: {_esc(W.prompt_words(state))}"
-        if V.is_place_decision(state):
-            return text + " · [b]Enter [/b]on a lit place, [b]c [/b]list"
-        return text + " · [b]c [/b]to choose"
+        self.query_one("#station-track", Static).update(track_line(state, narrow=self._narrow))
+        self.query_one("#station-prompt", Static).update(prompt_markup(state, table, self.waiting_words))
+        self.query_one("#station-last", Static).update(last_line(table), layout=False)
 
     def choice_words(self, view: Any, action: Any) -> str:
         return W.choice_words(view, action)
 
     def choice_preview(self, view: Any, action: Any) -> list[str]:
-        """As the choices dialog previews it (`W.preview_seen`, from the seat's view only)."""
+        """As the choices dialog previews it (`preview_seen`, from the seat's view only)."""
         actor = self.table.to_act()
-        return W.preview_seen(view, action, actor if actor is not None else 0)
+        return preview_seen(view, action, actor if actor is not None else 0)
 
     # -- detail and rules topic ------------------------------------------------------------------------
 
@@ -395,14 +258,7 @@ class StationScreen(GameScreen):
             topic = V.place_details(self.state, key)[2]
             if topic:
                 return topic
-        phase = self.state.phase if self.state is not None else Phase.DRAFT
-        return {
-            Phase.DRAFT: "starting-cards",
-            Phase.PLACEMENT: "placement-phase",
-            Phase.LAB: "splicing-lab-phase",
-            Phase.FEEDING: "feeding-phase",
-            Phase.OVER: "end-of-game",
-        }[phase]
+        return PHASE_TOPICS[self.state.phase if self.state is not None else Phase.DRAFT]
 
     # -- choosing --------------------------------------------------------------------------------------
 
@@ -426,75 +282,10 @@ class StationScreen(GameScreen):
         if self._deciding and not V.is_place_decision(self.state):
             self._ask(list(self._legal), W.prompt_words(self.state))
             return
-        reason = self._why_not(key)
+        reason = why_not(self.state, self.table, key, self._legal, deciding=self._deciding)
         self.query_one("#station-detail", Static).update(reason, layout=False)
         self.app.clear_notifications()  # one message, replaced: never a stack over the board
         self.notify(escape(reason), title="Nothing to do here", severity="warning", timeout=4)
-
-    def _why_not(self, key: str) -> str:
-        """Why no legal action concerns the place `key`, in the rules' words where possible."""
-        state, table = self.state, self.table
-        if state.phase is Phase.OVER:
-            return "The game is over (r shows the results)."
-        actor = table.to_act()
-        if not self._deciding:
-            if actor is not None and table.seats[actor].is_bot:
-                return f"It is {table.player_name(actor)}'s turn; the bot is playing."
-            return "It is not your turn."
-        full = W.playable(state)  # the view, with its hidden piles filled from the view alone
-        task = full.tasks[-1] if full.tasks else None
-        if task is None or task.kind == "place":
-            space = self._space_of(key)
-            if space is None:
-                return self._place_note(key)
-            reasons: dict[str, str] = {}
-            workers = sorted({a.worker for a in self._legal if isinstance(a, Place)})
-            for w in workers:
-                try:
-                    table.rules.apply(full, Place(w, space))
-                except IllegalAction as exc:
-                    label = W.comps_text(full.players[actor].workers[w].comps) if actor is not None else "?"
-                    reasons.setdefault(exc.reason, f"#{w + 1}:{label}")
-            if len(reasons) == 1:
-                return next(iter(reasons))
-            return " ".join(f"Worker {who}: {why}" for why, who in reasons.items()) or self._place_note(key)
-        if task.kind == "build_tile" and key.startswith("reactor:"):
-            tile = full.reactor[int(key[8:])]
-            if not tile:
-                return "This Reactor space is empty."
-            module = content().modules[tile]
-            coins = full.players[task.seat].coins
-            return f"You cannot afford {module.name}: it costs {module.cost} coins and you have {coins}."
-        if task.kind == "build_hex" and key.startswith("hex:"):
-            return (
-                "You can build only on an empty build space next to the Command Hub or a built module; "
-                "the highlighted spaces are the ones you may choose."
-            )
-        return f"Now: {W.prompt_words(state)}. The highlighted places (or c) show what you may choose."
-
-    def _space_of(self, key: str) -> str | None:
-        """The placement space id of a place key (None for places no worker goes to)."""
-        if key.startswith("lab:"):
-            return "lab"
-        if key == "lounge":
-            return "lounge"
-        if key.startswith("own:"):
-            return key[4:]
-        if key.startswith("hex:"):
-            h = parse_hex(key[4:])
-            built = {b.hex: b.tile for b in self.state.built}
-            board = content()
-            return built.get(h) or board.space_at[h].module or None
-        return None
-
-    def _place_note(self, key: str) -> str:
-        if key.startswith("hex:"):
-            return "An empty build space: modules are built here by a build action (for example the Constructor)."
-        if key.startswith("reactor:"):
-            return "Reactor modules are built by a build action; f flushes the Reactor at the start of your turn."
-        if key.startswith("perk:"):
-            return "Perks are taken with research (tiers of your research track) and some modules."
-        return "Nothing to do here now."
 
     def _ask(self, actions: list[Any], title: str, *, topic: str | None = None) -> None:
         """Open a dialog over `actions` with previews; the chosen one is sent."""
@@ -504,7 +295,7 @@ class StationScreen(GameScreen):
         actor = table.to_act()
         seat = actor if actor is not None else 0
         words = [W.choice_words(seen, action) for action in actions]
-        previews = [W.preview_seen(seen, action, seat) for action in actions]
+        previews = [preview_seen(seen, action, seat) for action in actions]
         context, ctx_topic = W.dialog_context(seen)
         self._dialog_open = True
 
@@ -584,24 +375,7 @@ class StationScreen(GameScreen):
     def _show_results(self) -> None:
         if not self.is_attached or isinstance(self.app.screen, ResultsScreen):
             return
-        match = self.table.match
-        final = match.state
-        states = [match.state_at(i) for i in range(len(match) + 1)]
-        winners = self.table.rules.winner(final)
-        self.app.push_screen(
-            ResultsScreen(
-                W.tie_break_text(final, winners),
-                [self.table.player_name(s) for s in range(len(final.players))],
-                W.breakdown_rows(final),
-                W.round_ends(states),
-                [W.hue(final, s) for s in range(len(final.players))],
-            )
-        )
-
-
-def _esc(text: str) -> str:
-    """Player names and other words made safe inside Rich markup (a name may be ``[/]``)."""
-    return escape(text)
+        self.app.push_screen(results_screen(self.table))
 
 
 SCREEN = StationScreen

@@ -1,6 +1,6 @@
 """Chimera Station's widgets: rows of places (Reactor, Splicing Lab and Lounge, perks), player mats, and the
-dialogs (a choice with a preview, the end-of-game results). They draw view data and post intents; the
-screen owns the game.
+choices dialog with its preview (the end-of-game results are in results.py). They draw view data and post
+intents; the screen owns the game.
 """
 
 from __future__ import annotations
@@ -10,7 +10,6 @@ from typing import ClassVar
 
 from rich.console import RenderableType
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -23,12 +22,12 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from chimera_tui.ui.games.station.view import MatView, PlaceView
-from chimera_tui.ui.games.station.words import SEAT_MARKS, mark, short
+from chimera_tui.ui.games.station.mats import MatView
+from chimera_tui.ui.games.station.view import PlaceView
+from chimera_tui.ui.games.station.words import SEAT_MARKS, short
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.hex_grid import component_style
-from chimera_tui.ui.widgets.results_frame import ResultsFrame
+from chimera_tui.ui.widgets.painting import component_style
 
 
 class PlaceRow(Widget, can_focus=True):
@@ -222,7 +221,7 @@ class PlaceRow(Widget, can_focus=True):
 
 
 class MatPanel(Widget):
-    """One player's mat (view data from `view.mat_view`)."""
+    """One player's mat (view data from `mats.mat_view`)."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "mat-panel--muted",
@@ -396,85 +395,6 @@ class ChoiceDialog(ModalScreen[int | None]):
         self.dismiss(self.UNDO)
 
     def action_rules(self) -> None:
-        from chimera_tui.ui.screens.rules import open_rules
+        from chimera_tui.ui.dialogs.rules import open_rules
 
         open_rules(self.app, self.game_id, self.topic)
-
-
-class ResultsScreen(ResultsFrame):
-    """The end of the game: the winner with tie-breaks, points by cause per player, and scores by round."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter,r", "close", "Board", id="station.results.close", tooltip="Back to the board"),
-    ]
-
-    VERDICT_ID = "results-winner"
-
-    def __init__(
-        self,
-        winner: str,
-        names: Sequence[str],
-        rows: Sequence[tuple[str, Sequence[int]]],
-        rounds: Sequence[Sequence[int]],
-        hues: Sequence[int] = (),
-    ) -> None:
-        super().__init__()
-        self.hues = list(hues)
-        """Each seat's colour index (its mat's colour)."""
-        self.winner = winner
-        self.names = list(names)
-        self.rows = list(rows)
-        self.rounds = [list(r) for r in rounds]
-
-    def verdict(self) -> str:
-        return self.winner
-
-    def table(self) -> Table:
-        from rich import box
-
-        table = Table(
-            title="Points by cause", box=box.SIMPLE_HEAD, expand=False, show_edge=False, pad_edge=False
-        )
-        table.add_column("")
-        for seat, name in enumerate(self.names):
-            table.add_column(
-                Text(f"{mark(seat)} {name}"), justify="right", style=f"bold {self._colour(seat)}"
-            )
-        for n, (label, values) in enumerate(self.rows):
-            total = label == "Total"
-            cells = [str(v) if total else f"{v:+d}" for v in values]
-            before_total = n + 2 == len(self.rows)
-            table.add_row(label, *cells, style="bold" if total else "", end_section=before_total)
-        return table
-
-    def chart(self) -> Text:
-        """Scores over the rounds as a text chart (one mark per player per round), then the figures."""
-        text = Text("Score over the rounds (r0 = after setup)\n", style="bold")
-        if not self.rounds:
-            return text
-        values = [v for r in self.rounds for v in r]
-        step = next(s for s in (1, 2, 3, 5, 10, 20, 50, 100, 1000) if (max(values) - min(values)) / s <= 6)
-        lo = min(values) // step * step
-        rows = round((max(values) - lo) / step) + 1
-        col, left = 6, 18
-        for row in range(rows - 1, -1, -1):
-            text.append(f"{lo + row * step} pts".ljust(left - 1) + "┤")
-            for scores in self.rounds:
-                here = [s for s, v in enumerate(scores) if round((v - lo) / step) == row]
-                cell = "".join(mark(s) for s in here)[: col - 1].center(col)
-                text.append(cell, style=f"bold {self._colour(here[0])}" if len(here) == 1 else "bold")
-            text.append("\n")
-        text.append(
-            "round".ljust(left - 1) + "└" + "".join(f"r{r}".center(col, "─") for r in range(len(self.rounds)))
-        )
-        text.append("\n")
-        for seat, name in enumerate(self.names):
-            text.append(f"{mark(seat)} {name[:14]}".ljust(left), style=self._colour(seat))
-            text.append(
-                "".join(str(r[seat]).center(col) for r in self.rounds) + "\n", style=self._colour(seat)
-            )
-        return text
-
-    def _colour(self, seat: int) -> str:
-        """The seat's colour from the theme: its mat's (the marks carry the same information without colour)."""
-        return self.seat_colour(self.hues[seat] if seat < len(self.hues) else seat)

@@ -1,4 +1,5 @@
-"""Chimera Station in words: components, effects, bonuses, the round track, choices, previews, results.
+"""Chimera Station in words: components, effects, bonuses, the round track, choices, the log (the previews
+are in preview.py, the end of the game in results.py).
 
 Pure functions over states (views, or the full state for the acting player's own previews). No Textual here.
 """
@@ -6,18 +7,11 @@ Pure functions over states (views, or the full state for the acting player's own
 from __future__ import annotations
 
 import textwrap
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import pairwise
 
-from msgspec.structs import replace
-
-from chimera_tui.engine.errors import IllegalAction
-from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import RULES, Choose, Flush, Place, State
 from chimera_tui.games.station.content import COMPONENTS, Bonus, Reward, content
 from chimera_tui.games.station.rules import prompt_of
-from chimera_tui.games.station.scoring import breakdown, owned_components
 from chimera_tui.games.station.state import Phase, Task
 from chimera_tui.games.station.wording import (
     LETTER,
@@ -165,7 +159,7 @@ def round_track(state: State, compact: bool = False) -> str:
     )
 
 
-# -- dialogs: choices in words, previews ---------------------------------------------------------------------
+# -- dialogs: choices in words and their context ------------------------------------------------------------
 
 
 def choice_words(state: State, action: object) -> str:
@@ -264,72 +258,6 @@ def prompt_words(state: State) -> str:
     return text
 
 
-def _delta(label: str, before: int, after: int) -> str | None:
-    if before == after:
-        return None
-    return f"{label} {before} → {after} ({after - before:+d})"
-
-
-def playable(view: State, turn: int = 0) -> State:
-    """`view` with its hidden piles filled in an order computed from the view alone, so the rules can be
-    applied to it: the module pile holds the tiles nobody can see (all tiles but those in the Reactor, built
-    or discarded), the perk deck the perks not in the display nor taken, each in an order that `turn` rotates.
-    Nothing hidden goes in, so nothing hidden can come out."""
-    c = content()
-    seen = Counter([*(x for x in view.reactor if x), *view.discard, *(b.tile for b in view.built)])
-    tiles = sorted((Counter(t.id for t in c.tiles) - seen).elements())
-    taken = {x for p in view.players for x in p.perks} | set(view.perk_display)
-    perks = sorted(p.id for p in c.perks if p.id not in taken)
-    k = turn % max(len(tiles), 1)
-    j = turn % max(len(perks), 1)
-    tiles = tiles[k:] + tiles[:k]
-    perks = perks[j:] + perks[:j]
-    if turn % 2:
-        tiles.reverse()
-        perks.reverse()
-    return replace(
-        view,
-        pile=tuple(tiles[: len(view.pile)]),
-        perk_deck=tuple(perks[: len(view.perk_deck)]),
-        rng=Rng(turn),
-    )
-
-
-def preview_seen(view: State, action: object, seat: int) -> list[str]:
-    """The preview of `action` by `seat`, computed from `seat`'s view only.
-
-    The action is applied to the view with its hidden piles filled in several different orders (`playable`);
-    lines every order agrees on are certain and shown, the others are replaced by one sentence saying that the
-    outcome depends on what will be drawn (for example "you will draw a module").
-    """
-    outcomes = []
-    for turn in range(3):
-        try:
-            before = playable(view, turn)
-            after = RULES.apply(before, action)  # type: ignore[arg-type]
-        except IllegalAction as exc:
-            return [f"Not possible: {exc.reason}"]
-        lines = preview(before, after, seat)
-        drew = len(after.pile) < len(before.pile) or len(after.perk_deck) < len(before.perk_deck)
-        outcomes.append((lines, drew or after.rng != before.rng, before, after))
-    first = outcomes[0][0]
-    sure = [line for line in first if all(line in o[0] for o in outcomes[1:])]
-    if any(o[1] for o in outcomes) or len(sure) != len(first):
-        b, a = outcomes[0][2], outcomes[0][3]
-        drawn = max(len(b.pile) - len(a.pile), 0)
-        perks = max(len(b.perk_deck) - len(a.perk_deck), 0)
-        bits = []
-        if drawn > 0:
-            bits.append(f"{'a module' if drawn == 1 else f'{drawn} modules'} from the hidden pile")
-        if perks > 0:
-            bits.append(f"{'a perk' if perks == 1 else f'{perks} perks'} from the hidden deck")
-        what = " and ".join(bits) or "from the hidden module pile (it is shuffled)"
-        sure = [line for line in sure if not line.startswith(("Next,", "Then it is"))]
-        sure = [line for line in sure if not line.startswith("No change")]
-        sure.append(f"Then {what} will be drawn: what it brings is not known until then.")
-    return sure or ["No change to anyone's resources."]
-
-
 def log_lines(texts: Sequence[str], history: Sequence[Sequence[str]], width: int = 0) -> tuple[str, ...]:
     """The log in words: each action, then what it caused (indented), wrapped to `width` when given."""
     out: list[str] = []
@@ -354,117 +282,6 @@ def hue(state: State, seat: int) -> int:
     mats = content().mats
     mat = state.players[seat].mat if seat < len(state.players) else ""
     return next((i for i, m in enumerate(mats) if m.id == mat), seat) % 4
-
-
-def preview(before: State, after: State, seat: int) -> list[str]:
-    """What an action by `seat` changes, in words: resources, components, points, research, workers, others.
-
-    `before` and `after` must come from `seat`'s view (see `preview_seen`), never from the hidden state.
-    """
-    c = content()
-    out: list[str] = []
-    for s, (p0, p1) in enumerate(zip(before.players, after.players, strict=True)):
-        who = "You" if s == seat else before.names[s]
-        bits = [
-            _delta("coins", p0.coins, p1.coins),
-            _delta("food", p0.food, p1.food),
-            _delta("score", p0.score, p1.score),
-            _delta("research tier", p0.tier, p1.tier),
-        ]
-        for k, a, b in zip(COMPONENTS, p0.pool, p1.pool, strict=True):
-            bits.append(_delta(f"{k}s in pool", a, b))
-        for i, (w0, w1) in enumerate(zip(p0.workers, p1.workers, strict=True)):
-            if w0.comps != w1.comps:
-                bits.append(f"worker #{i + 1} {comps_text(w0.comps)} → {comps_text(w1.comps)}")
-            if w0.where != w1.where and not (s != seat and w1.where == "pool"):
-                if w0.where == "aside" and w1.where == "pool":
-                    bits.append(f"worker #{i + 1} joins the pool")
-                elif w1.where == "lounge" and w0.where not in ("pool", "aside") and s != seat:
-                    bits.append(
-                        f"worker {worker_tag(s, w0.comps)} is displaced from {where_words(w0.where)} to the Lounge"
-                    )
-                else:
-                    bits.append(f"worker #{i + 1} → {where_words(w1.where)}")
-        for perk in p1.perks:
-            if perk not in p0.perks:
-                bits.append(f"takes the perk {c.perk_by_id[perk].name}")
-        if p0.card and not p1.card:
-            bits.append("starting card discarded")
-        elif p1.card and not p0.card:
-            bits.append(f"keeps {c.card_by_id[p1.card].name}")
-        said = [b for b in bits if b]
-        if said:
-            out.append(f"{who}: " + "; ".join(said))
-    causes: dict[tuple[int, str], int] = {}
-    for e in after.scoring[len(before.scoring) :]:
-        causes[(e.seat, e.cause)] = causes.get((e.seat, e.cause), 0) + e.points
-    if causes:
-        labels = dict(CAUSES)
-        parts = [
-            f"{'you' if s == seat else before.names[s]} {pts:+d} {labels.get(cause, cause).lower()}"
-            for (s, cause), pts in causes.items()
-        ]
-        out.append("Points: " + ", ".join(parts))
-    for new in after.built[len(before.built) :]:
-        out.append(f"Builds {c.modules[new.tile].name} on {space_words(before.built, str(new.hex))}")
-    if after.phase is not before.phase or after.round != before.round:
-        out.append(f"Then: {round_track(after)}")
-    if after.tasks and after.phase is not Phase.OVER:
-        nxt = after.tasks[-1]
-        who = "you" if nxt.seat == seat else after.names[nxt.seat]
-        out.append(f"Next, {who}: {prompt_words(after)}")
-    elif after.phase is Phase.PLACEMENT and after.turn != seat:
-        out.append(f"Then it is {after.names[after.turn]}'s turn to place a worker.")
-    return out or ["No change to anyone's resources."]
-
-
-# -- end of game -----------------------------------------------------------------------------------------------
-
-
-def breakdown_rows(state: State) -> list[tuple[str, list[int]]]:
-    """(cause label, points per seat) rows with any points, and the total row last."""
-    n = len(state.players)
-    by_seat = [breakdown(state, s) for s in range(n)]
-    known = {k for k, _ in CAUSES}
-    rows = [
-        (label, [b.get(k, 0) for b in by_seat]) for k, label in CAUSES if any(b.get(k, 0) for b in by_seat)
-    ]
-    other = [sum(v for k, v in b.items() if k not in known) for b in by_seat]
-    if any(other):
-        rows.append(("Other", other))
-    rows.append(("Total", [p.score for p in state.players]))
-    return rows
-
-
-def tie_break_text(state: State, winners: Sequence[int]) -> str:
-    """Who won, and how the tie-breaks decided it."""
-    names = [state.names[w] for w in winners]
-    if not names:
-        return ""
-    scores = [p.score for p in state.players]
-    comps = [owned_components(p.pool, [[w.comps] for w in p.workers]) for p in state.players]
-    best = max(scores)
-    tied = [s for s, v in enumerate(scores) if v == best]
-    if len(tied) == 1:
-        return f"{names[0]} wins with {best} points."
-    if len(winners) == 1:
-        return (
-            f"{names[0]} wins: tied on {best} points with "
-            + ", ".join(state.names[s] for s in tied if s != winners[0])
-            + f", but owns the most components ({comps[winners[0]]})."
-        )
-    return f"{' and '.join(names)} share the win: {best} points and {comps[winners[0]]} components each."
-
-
-def round_ends(states: Sequence[State]) -> list[tuple[int, ...]]:
-    """Each seat's score at the end of setup (index 0) and of every round since, from the states after every
-    logged action (an action counts for the round it was taken in)."""
-    ends: dict[int, tuple[int, ...]] = {}
-    for before, after in pairwise(states):
-        ends[before.round] = tuple(p.score for p in after.players)
-    if not ends:
-        return [tuple(p.score for p in states[0].players)] if states else []
-    return [ends[r] for r in sorted(ends)]
 
 
 def dialog_context(state: State) -> tuple[str, str | None]:

@@ -1,15 +1,13 @@
 """What the app opens with, decided and checked before any screen appears.
 
 `chimera new ...` and `chimera load FILE` are validated here, so that a bad argument or a bad save prints one
-clear line and exits non-zero without starting the TUI. Pure: no Textual.
+clear line and exits non-zero without starting the TUI; a replay (`chimera replay FILE`, the load screen's
+w) is opened here too. Pure: no Textual.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +21,7 @@ from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.learn import lesson_game
 from chimera_tui.table.base import Seat
+from chimera_tui.table.replay import ReplayTable
 
 
 class LaunchError(Exception):
@@ -136,9 +135,6 @@ class SaveInUseError(LaunchError):
         self.path = path
 
 
-COPY_HINT = "To play a copy of it in your saves folder, run: chimera load --copy FILE"
-
-
 def _sample_notice(path: Path, folder: Path) -> str:
     return (
         f"'{path}' is not in your saves folder, so it opened as a new game in '{folder}'; "
@@ -218,74 +214,15 @@ def load_start(
     )
 
 
-def _ask(question: str) -> bool:
-    """Ask a yes/no question on the terminal (only when both ends are a terminal)."""
-    if not (sys.stdin.isatty() and sys.stderr.isatty()):
-        return False
-    print(question, end=" ", file=sys.stderr, flush=True)
-    try:
-        answer = sys.stdin.readline()
-    except (OSError, KeyboardInterrupt):
-        return False
-    return answer.strip().lower() in ("y", "yes")
-
-
-def load_plan(
-    path: str | Path,
-    *,
-    copy: bool = False,
-    folder: Path | None = None,
-    ask: Callable[[str], bool] = _ask,
-) -> LaunchPlan:
-    """`chimera load FILE [--copy]`: the save, or (when another process plays it and the person says so at
-    the terminal, or `copy` was given) a copy of it in the saves folder.
+def open_replay(path: Path | str, *, reveal: bool = False) -> ReplayTable:
+    """A replay of the save at `path`, standing at its first step and showing what everyone sees; each
+    seat's view too once the game is finished, or with `reveal` (`chimera replay FILE --reveal`).
 
     Raises:
-        LaunchError: with one sentence (exit code 1).
+        SaveError: with one sentence naming the file and the problem.
+        games.InstallationIncomplete: when the game's own data is missing.
     """
-    try:
-        return LaunchPlan(start=load_start(path, folder=folder, copy=copy))
-    except SaveInUseError as exc:
-        if ask(f"{exc.message} Open a copy of it in your saves folder instead? [y/N]"):
-            return LaunchPlan(start=load_start(path, folder=folder, copy=True))
-        raise LaunchError(f"{exc.message} {COPY_HINT.replace('FILE', str(path))}", code=1) from exc
+    from chimera_tui.saves import load
 
-
-def plan_launch(args: argparse.Namespace) -> LaunchPlan:
-    """The launch plan for parsed `chimera` arguments (no command, `new` or `load`)."""
-    if args.command is None:
-        return LaunchPlan()
-    if args.command == "load":
-        return load_plan(args.file, copy=bool(getattr(args, "copy", False)))
-    if args.command == "learn":
-        from chimera_tui.learn.start import learn_start
-        from chimera_tui.saves import saves_dir_path
-
-        return LaunchPlan(start=learn_start(args.game, saves_dir_path()))
-    if not games.game_ids():
-        raise LaunchError(
-            "No game is installed in this build yet: the games arrive one by one. "
-            "Run `chimera` for the menu and the rules browser."
-        )
-    if args.game not in games.game_ids():
-        raise LaunchError(
-            f"There is no game called {args.game!r}; the games are: {', '.join(games.game_ids())}."
-        )
-    options: dict[str, str] = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise LaunchError(f"--option needs KEY=VALUE, not {item!r}.")
-        options[key.strip()] = value.strip()
-    if args.side:
-        options["side"] = args.side
-    kinds = args.seats.split(",") if args.seats else []
-    names = args.names.split(",") if args.names else []
-    rules = games.get(args.game)
-    players = args.players or max(len(kinds), len(names), rules.min_players)
-    if not rules.min_players <= players <= rules.max_players:
-        raise LaunchError(
-            f"{rules.title} is for {rules.min_players} to {rules.max_players} players, not {players}."
-        )
-    seats = make_seats(args.game, players, kinds, names)
-    return LaunchPlan(start=new_start(args.game, players, seats, args.seed, options))
+    loaded = load(path)
+    return ReplayTable(loaded.game_id, loaded.match, loaded.seats, reveal=reveal)

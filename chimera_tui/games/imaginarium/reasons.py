@@ -1,16 +1,17 @@
 """Why nothing can be done at a place now, in the rules' words: what Enter on a dimmed place says.
 
 Pure functions over the seat's view, asking the rules core's own functions (prices, budgets, what a card
-does, what the dial allows); no Textual here.
+does, what the dial allows). The screen shows them; they live in the rules core, as the other games' reasons
+(`ImaginariumRules.why_not` says why a notation is refused; this says why a place offers nothing).
 """
 
 from __future__ import annotations
 
+from chimera_tui.games.imaginarium.belt import budget, price
 from chimera_tui.games.imaginarium.content import content
-from chimera_tui.games.imaginarium.flow import budget, price
 from chimera_tui.games.imaginarium.state import ACTIONS, State
-from chimera_tui.games.imaginarium.work import W, tables
-from chimera_tui.ui.games.imaginarium.words import ACTION_NAME, PHASE_WORDS, amounts_words, machine_name
+from chimera_tui.games.imaginarium.wording import ACTION_NAME, amounts_words, machine_name
+from chimera_tui.games.imaginarium.work import Working, tables
 
 STEP = {
     "plan": "planning (phase A)", "b1": "the machine step (B1)", "dial": "setting the dial (B3)",
@@ -24,7 +25,7 @@ def why_not(state: State, seat: int, key: str) -> str:
     ask = state.asks[-1] if state.asks else None
     if ask is not None:
         return _ask_reason(state, ask.kind)
-    w = W(state)
+    w = Working(state)
     if kind in ("place", "x1", "x2"):
         return _belt(state, w, seat, kind, rest)
     if kind == "meet":
@@ -60,7 +61,7 @@ def _ask_reason(state: State, kind: str) -> str:
     return words.get(kind, "A choice is waiting: c lists it.")
 
 
-def _belt(state: State, w: W, seat: int, kind: str, rest: str) -> str:
+def _belt(state: State, w: Working, seat: int, kind: str, rest: str) -> str:
     if state.phase != "plan":
         return (
             f"Figures go to the belt in planning (phase A); now it is {STEP.get(state.phase, state.phase)}."
@@ -81,7 +82,7 @@ def _belt(state: State, w: W, seat: int, kind: str, rest: str) -> str:
     return f"Place {rest} costs {cost} C ({parts}); you can spend {money} C{team}."
 
 
-def _recruit(state: State, w: W, seat: int, aid: str) -> str:
+def _recruit(state: State, w: Working, seat: int, aid: str) -> str:
     a = content().assistant[aid]
     reason = _not_on_dial(state, 5)
     if reason:
@@ -116,7 +117,7 @@ def _dial(state: State, seat: int, kind: str, n: int) -> str:
     return "Choose one of the lit positions."
 
 
-def _slot(state: State, w: W, seat: int, i: int) -> str:
+def _slot(state: State, w: Working, seat: int, i: int) -> str:
     sl = state.seats[seat].slots[i]
     t = tables()
     if state.phase == "plan":
@@ -147,7 +148,7 @@ def _slot(state: State, w: W, seat: int, i: int) -> str:
     return "No move fits this slot: pairs need compatible machines and room."
 
 
-def _use_reason(state: State, w: W, seat: int, code: str) -> str:
+def _use_reason(state: State, w: Working, seat: int, code: str) -> str:
     t = tables()
     m = t.machine[code]
     if m.use != "optional":
@@ -169,7 +170,7 @@ def _use_reason(state: State, w: W, seat: int, code: str) -> str:
     return f"{m.name} has been used as often as it may this turn."
 
 
-def _broken(state: State, w: W, seat: int, code: str) -> str:
+def _broken(state: State, w: Working, seat: int, code: str) -> str:
     t = tables()
     name = machine_name(code)
     if state.phase != "b3":
@@ -192,6 +193,3 @@ def _broken(state: State, w: W, seat: int, code: str) -> str:
     if not dismantle and t.type[code] == "special" and w.has(seat, "dismantle_special") is None:
         reasons.append("special machines cannot be dismantled (the Magpie allows it)")
     return f"{name}: " + "; ".join(reasons or ["nothing to do with it now"]) + "."
-
-
-__all__ = ["PHASE_WORDS", "why_not"]

@@ -1,12 +1,13 @@
-"""One seat's handle on a table the host holds: `RemoteTable` (the `Table` interface over a `HostLink`), and
-`SeenMatch`, what it knows of the match. See `chimera_tui.table.remote` for how acting works."""
+"""One seat's handle on a table the host holds: `RemoteTable` (the `Table` interface over the client's
+connection, `chimera_tui.server.link.HostLink`), and `SeenMatch`, what it knows of the match. See
+`chimera_tui.server.link` for how acting works."""
 
 from __future__ import annotations
 
 import asyncio
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from chimera_tui import games
 from chimera_tui.engine.errors import IllegalAction
@@ -15,14 +16,19 @@ from chimera_tui.engine.ruleset import GameConfig, Ruleset
 from chimera_tui.server import protocol as P
 from chimera_tui.table.base import Seat, TableListener
 
-if TYPE_CHECKING:
-    from chimera_tui.table.remote import HostLink
-
 RefusalListener = Callable[[str], None]
 
 AWAY = "away"
 """What `RemoteTable.seats` gives as the bot of a person's seat that a bot plays while they are away, so the
 game screens, which mark bot seats, mark it too ("Alice (away)" on the generic screen)."""
+
+
+class Sender(Protocol):
+    """What a remote table needs of the connection it was seated over (`HostLink` is one): a way to send."""
+
+    def send(self, message: P.Message) -> None:
+        """Send `message` without waiting."""
+        ...
 
 
 class SeenMatch:
@@ -60,7 +66,7 @@ class SeenMatch:
 class RemoteTable:
     """One seat's handle on a table the host holds (see the module's docstring for how acting works)."""
 
-    def __init__(self, link: HostLink, seated: P.Seated) -> None:
+    def __init__(self, link: Sender, seated: P.Seated) -> None:
         self.link = link
         self.code = seated.code
         self.private = seated.private

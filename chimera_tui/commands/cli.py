@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="time whole bot games without the UI",
         description="Play whole games with bots and no UI; the last line is "
-        "'GAME Np: N games, X games/s, E errors, D decisions/game'. Exits 1 when any game errs.",
+        "'GAME Np: N games, X games/s, E errors, D decisions/game, L at the round limit'. Exits 1 when any "
+        "game errs.",
         parents=[common],
     )
     bench.add_argument("game", nargs="?", help="the game (omit with --startup or --terminal)")
@@ -165,6 +166,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=100)
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--bot", default="random", help="the bot in every seat (default random)")
+    bench.add_argument(
+        "--option",
+        "-o",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option, as for `chimera new` (e.g. -o chimera=off, -o teams=on)",
+    )
     bench.add_argument(
         "--seats",
         metavar="LEVELS",
@@ -203,7 +212,7 @@ def build_parser() -> argparse.ArgumentParser:
         "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
         "`chimera load` and `chimera replay` open.",
     )
-    from chimera_tui.server.tables_cli import add_arguments as add_tables_arguments
+    from chimera_tui.commands.tables import add_arguments as add_tables_arguments
 
     add_tables_arguments(tables)
     return parser
@@ -241,14 +250,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command in (None, "new", "load", "learn"):
         return _run_app(args)
     if args.command == "rules":
-        from chimera_tui.rules_cli import print_rules
+        from chimera_tui.commands.rules import print_rules
 
         if args.list is None:
             return print_rules(args.game, args.topic, False)
         words = " ".join([*([args.topic] if args.topic else []), *args.list])
         return print_rules(args.game, words or None, True)
     if args.command == "replay":
-        from chimera_tui.replay import run_replay
+        from chimera_tui.commands.replay import run_replay
 
         return run_replay(args.file, theme=args.theme, reveal=args.reveal)
     if args.command == "bench":
@@ -260,7 +269,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
         return run_serve(args)
     if args.command == "tables":
-        from chimera_tui.server.tables_cli import run_tables
+        from chimera_tui.commands.tables import run_tables
 
         return run_tables(args)
     raise AssertionError(args.command)
@@ -268,7 +277,7 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     if args.startup:
-        from chimera_tui.terminal_bench import first_frame
+        from chimera_tui.commands.terminal_bench import first_frame
 
         bare, ours = first_frame(runs=7)
         print(
@@ -287,7 +296,7 @@ def _bench(args: argparse.Namespace) -> int:
     if (problem := _check_game(args.game)) is not None:
         print(problem, file=sys.stderr)
         return 2
-    from chimera_tui.bench import run_bench
+    from chimera_tui.commands.bench import bench_options, run_bench
 
     rules = games.get(args.game)
     seats = tuple(s.strip() for s in args.seats.split(",")) if args.seats else ()
@@ -303,7 +312,14 @@ def _bench(args: argparse.Namespace) -> int:
         if name not in bots:
             print(f"There is no bot called {name!r}; the bots are: {', '.join(bots)}.", file=sys.stderr)
             return 2
-    result = run_bench(args.game, players, args.games, args.seed, args.bot, err=sys.stderr, seats=seats)
+    try:
+        options = bench_options(rules, args.option, players)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    result = run_bench(
+        args.game, players, args.games, args.seed, args.bot, err=sys.stderr, seats=seats, options=options
+    )
     print(f"peak memory {result.peak_rss_mib:.0f} MiB, {result.seconds:.2f} s")
     print(result.line())
     return 1 if result.errors else 0
@@ -312,7 +328,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _bench_terminal(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from chimera_tui.terminal_bench import keys_on_save
+    from chimera_tui.commands.terminal_bench import keys_on_save
 
     save = Path(args.terminal)
     if not save.is_file():
@@ -354,7 +370,8 @@ def _make_saves_private(override: str | None) -> None:
 
 
 def _run_app(args: argparse.Namespace) -> int:
-    from chimera_tui.launch import LaunchError, plan_launch
+    from chimera_tui.commands.opening import plan_launch
+    from chimera_tui.launch import LaunchError
 
     try:
         plan = plan_launch(args)

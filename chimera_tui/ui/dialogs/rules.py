@@ -7,7 +7,7 @@ A game screen opens it on the topic under the cursor::
 which keeps one rules screen per game and shows it again on the new topic: building one mounts a hundred
 widgets (search box, topic list, the Markdown blocks), about 200 ms of CPU at 160×50 for every ``?``, where
 showing a kept one costs the new topic's text (nothing when it is the same topic) and one repaint. Escape
-or ``q`` closes it. The screen loads the topics (``rulestext.topics_for``); the panel only shows them.
+or ``q`` closes it. The screen loads the topics (``rulebook.text.topics_for``); the panel only shows them.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from chimera_tui import games
-from chimera_tui.rules_search import terms_for
-from chimera_tui.rulestext import RulesFormatError, RulesTextMissing, TopicNotFound, find, topics_for
+from chimera_tui.rulebook.lookup import find
+from chimera_tui.rulebook.search import terms_for
+from chimera_tui.rulebook.text import RulesFormatError, RulesTextMissing, TopicNotFound, topics_for
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.rules_panel import RulesPanel
 

@@ -1,4 +1,5 @@
-"""A remote seat: the `Table` interface over a connection to the table host (`chimera serve`).
+"""The client's side of `chimera serve`: a remote seat, the `Table` interface over a connection to the table
+host (`RemoteTable` in `remote_table.py`, `HostLink` here).
 
 Textual runs on an asyncio loop, and screens call a table's methods synchronously. So a `RemoteTable` answers
 every question from what the host pushed last (the seat's view, legal actions, log), and acting is
@@ -23,7 +24,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from chimera_tui.server import protocol as P
-from chimera_tui.table.remote_table import AWAY, RefusalListener, RemoteTable, SeenMatch
+from chimera_tui.server.remote_table import RemoteTable
 
 REQUEST_TIMEOUT = 10.0
 """Seconds a lobby request waits for the host's answer."""
@@ -275,6 +276,3 @@ class HostLink:
                 return
         if isinstance(message, P.Refused) and self.table is not None:
             self.table.refused(message.reason)
-
-
-__all__ = ["AWAY", "HostError", "HostLink", "RefusalListener", "RemoteTable", "SeenMatch"]

@@ -10,13 +10,13 @@ from rich.markdown import Markdown
 from rich.table import Table
 
 from chimera_tui import games
-from chimera_tui.rules_search import rank_for
-from chimera_tui.rulestext import (
+from chimera_tui.rulebook.lookup import find
+from chimera_tui.rulebook.search import rank_for
+from chimera_tui.rulebook.text import (
     RulesFormatError,
     RulesTextMissing,
     Topic,
     TopicNotFound,
-    find,
     rules_for,
 )
 
@@ -50,9 +50,9 @@ def print_rules(
 
     Args:
         game_id: The game, e.g. ``"station"``.
-        topic: A topic id, title, alias (a card or part name, see `rulestext`) or unambiguous prefix; None
+        topic: A topic id, title, alias (a card or part name, see `rulebook.text`) or unambiguous prefix; None
             for the whole rules. With `list_only`, a question or words: the topics that answer it, best first
-            (`rules_search.rank`, as the rules browser's search does).
+            (`rulebook.search.rank`, as the rules browser's search does).
         list_only: Print a table of topic ids and titles instead of rules text.
         console: Where the rules go (standard output when None).
         err_console: Where the one-line error goes (standard error when None).

@@ -9,7 +9,7 @@ use for its own terms (a ``<!-- search ... -->`` comment in its ``data/rules.md`
 A topic whose name the question covers counts double. A word still being typed matches the words it begins. Topics scoring under a fifth of the best are
 left out, so a question lists what answers it, not every topic that shares a word.
 
-Pure: no Textual, no Rich, no terminal (the rules text is read through `rulestext`).
+Pure: no Textual, no Rich, no terminal (the rules text is read through `rulebook.text`).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from functools import lru_cache
 import msgspec
 
 from chimera_tui import games
-from chimera_tui.rulestext import RulesTextMissing, Topic, markdown_for, words_of
+from chimera_tui.rulebook.text import RulesTextMissing, Topic, markdown_for, words_of
 
 STOPWORDS = frozenset(
     [

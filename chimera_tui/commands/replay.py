@@ -8,22 +8,9 @@ before any screen appears.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
-from chimera_tui.saves import SaveError, load
-from chimera_tui.table.replay import ReplayTable
-
-
-def open_replay(path: Path | str, *, reveal: bool = False) -> ReplayTable:
-    """A replay of the save at `path`, standing at its first step and showing what everyone sees; each
-    seat's view too once the game is finished, or with `reveal` (`chimera replay FILE --reveal`).
-
-    Raises:
-        SaveError: with one sentence naming the file and the problem.
-        games.InstallationIncomplete: when the game's own data is missing.
-    """
-    loaded = load(path)
-    return ReplayTable(loaded.game_id, loaded.match, loaded.seats, reveal=reveal)
+from chimera_tui.launch import open_replay
+from chimera_tui.saves import SaveError
 
 
 def run_replay(path: str, theme: str | None = None, reveal: bool = False) -> int:
@@ -33,7 +20,7 @@ def run_replay(path: str, theme: str | None = None, reveal: bool = False) -> int
     except SaveError as exc:
         print(exc.message, file=sys.stderr)
         return 1
-    from chimera_tui.ui.screens.replay_app import ReplayApp
+    from chimera_tui.ui.replay_app import ReplayApp
 
     app = ReplayApp(table, theme=theme)
     app.run()

@@ -1,0 +1,400 @@
+"""The Arena turn's decisions and its attacks: attacking, using a part, attaching or ending the turn;
+declaring an attack, other parts joining it, the attacked player's reactions, and the roll.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.games.codename import told
+from chimera_tui.games.codename.abilities import (
+    BARBS_AT,
+    PACK_BONUS,
+    own_turn_uses,
+    reaction_uses,
+    roll_words,
+    use,
+)
+from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use
+from chimera_tui.games.codename.arena import current, end_turn
+from chimera_tui.games.codename.attaching import attach_options, is_outer, outer_info, torso_id
+from chimera_tui.games.codename.combat import (
+    destroy,
+    dice_sum,
+    owner_of,
+    part_stats,
+    roll_dice,
+    stats,
+    torso_stats,
+)
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import Attack, Phase, Placed, Player, Roll, RollPart, State
+from chimera_tui.games.codename.windows import ATTACH_COST, attach_in_arena, open_window
+
+
+def _ready_attackers(state: State, seat: int) -> list[str]:
+    """Seat's parts (and torso) that can attack now: have dice, unused this round, affordable."""
+    p = state.players[seat]
+    used = state.used
+    energy = p.energy
+    monster = p.monster
+    known = _ATTACKERS.get(id(monster))
+    able = known[1] if known is not None and known[0] is monster else _attackers(monster)
+    out = [card for card, cost in able if cost <= energy and card not in used]
+    t = torso_id(seat)
+    if t not in used and torso_stats(p.torso).cost <= energy:
+        out.append(t)
+    return out
+
+
+_ATTACKERS: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, int], ...]]] = {}
+"""id(monster) -> (monster, (card, cost) of each attached part with an Attack Roll): looked up by identity, as a
+seat's `monster` tuple is kept by every state that does not change it. Bounded (cleared past 4096 rows)."""
+
+
+def _attackers(monster: tuple[Placed, ...]) -> tuple[tuple[str, int], ...]:
+    known = _ATTACKERS.get(id(monster))
+    if known is None or known[0] is not monster:
+        if len(_ATTACKERS) >= 4096:
+            _ATTACKERS.clear()
+        found = tuple(
+            (placed.card, s.cost) for placed in monster if (s := part_stats(placed.card)).attack_roll > 0
+        )
+        known = _ATTACKERS[id(monster)] = (monster, found)
+    return known[1]
+
+
+def _targets(state: State, seat: int) -> tuple[list[str], list[str]]:
+    """(outer targets, every target) among the other living monsters."""
+    outer: list[str] = []
+    every: list[str] = []
+    for s, p in enumerate(state.players):
+        if s == seat or not p.alive:
+            continue
+        monster = p.monster
+        known = _AS_TARGET.get((id(monster), s))
+        if known is None or known[0] is not monster or known[1] is not p.torso:
+            known = _as_target(p, s)
+        outer += known[2]
+        every += known[3]
+    return outer, every
+
+
+_AS_TARGET: dict[
+    tuple[int, int], tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+] = {}
+"""(id(monster), seat) -> (monster, torso, its outer targets, every target on it), looked up by identity like
+`_ATTACKERS`."""
+
+
+def _as_target(
+    p: Player, seat: int
+) -> tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """What seat's monster offers an attacker: its outer cards, and every card (the torso when exposed)."""
+    parts, exposed = outer_info(p)
+    every = tuple(placed.card for placed in p.monster)
+    torso = (torso_id(seat),) if exposed else ()
+    if len(_AS_TARGET) >= 4096:
+        _AS_TARGET.clear()
+    known = _AS_TARGET[(id(p.monster), seat)] = (p.monster, p.torso, (*parts, *torso), (*every, *torso))
+    return known
+
+
+def _reach(state: State, card: str) -> bool:
+    return card in _REACH
+
+
+_REACH = frozenset(p.id for p in load().parts.values() if p.ability == "reach")
+"""The parts with Reach (a torso has no ability)."""
+
+
+def attack_options(state: State, seat: int) -> list[AttackWith]:
+    """Every attack seat can declare now."""
+    attackers = _ready_attackers(state, seat)
+    if not attackers:
+        return []
+    outer, every = _targets(state, seat)
+    return [AttackWith(a, t) for a in attackers for t in (every if a in _REACH else outer)]
+
+
+def _attack_victim(state: State, seat: int, part: str, target: str) -> int:
+    """The seat attacked, when `attack_options` would list this attack (checked without listing them all);
+    -1 when it would not."""
+    if part not in _ready_attackers(state, seat):
+        return -1
+    victim = owner_of(state, target)
+    if victim < 0 or victim == seat or not state.players[victim].alive:
+        return -1
+    return victim if _can_target(state, part, target, victim) else -1
+
+
+def _can_target(state: State, part: str, target: str, victim: int) -> bool:
+    """Whether `part` can reach `target` on `victim`'s monster."""
+    if _reach(state, part) and not target.startswith("torso:"):
+        return True
+    return is_outer(state.players[victim], target)
+
+
+def join_options(state: State) -> list[Join]:
+    attack = state.attack
+    assert attack is not None
+    return [
+        Join(a)
+        for a in _ready_attackers(state, attack.attacker)
+        if a not in attack.parts and _can_target(state, a, attack.target, attack.target_seat)
+    ]
+
+
+def _pay_use(state: State, seat: int, card: str) -> State:
+    players = state.players
+    p = players[seat]
+    cost = stats(state, card).cost
+    players = (*players[:seat], msgspec.structs.replace(p, energy=p.energy - cost), *players[seat + 1 :])
+    ledger = told.noted(state.ledger, seat, f"spend:{cost}", "attacks") if cost else state.ledger
+    return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger)
+
+
+def declare(state: State, seat: int, action: AttackWith) -> State:
+    """Pay for the first attacking part and aim it; more parts may join before the roll.
+
+    Raises:
+        IllegalAction: when the part cannot attack or the target cannot be attacked.
+    """
+    target_seat = _attack_victim(state, seat, action.part, action.target)
+    if target_seat < 0:
+        raise IllegalAction(_why_not_attack(state, seat, action), action)
+    state = _pay_use(state, seat, action.part)
+    attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
+    state = msgspec.structs.replace(state, roar=0, attack=attack)
+    if join_options(state):
+        return msgspec.structs.replace(state, phase=Phase.JOIN)
+    return _to_reactions(state)
+
+
+def join(state: State, action: Join) -> State:
+    """Add one more part to the declared attack (paying its energy).
+
+    Raises:
+        IllegalAction: when the part cannot join.
+    """
+    attack = state.attack
+    assert attack is not None
+    if action not in join_options(state):
+        raise IllegalAction(
+            f"{told.name(action.part)} cannot join this attack: it must be yours, unused this round, "
+            f"affordable, able to attack, and able to reach {told.name(attack.target)}.",
+            action,
+        )
+    state = _pay_use(state, attack.attacker, action.part)
+    attack = msgspec.structs.replace(attack, parts=(*attack.parts, action.part))
+    state = msgspec.structs.replace(state, attack=attack)
+    if join_options(state):
+        return state
+    return _to_reactions(state)
+
+
+def _to_reactions(state: State) -> State:
+    """After the attacker commits: the attacked player reacts if they can, then the dice are rolled."""
+    attack = state.attack
+    assert attack is not None
+    if react_legal_actions(state, attack.target_seat, only_check=True):
+        return msgspec.structs.replace(state, phase=Phase.REACT)
+    return resolve(state)
+
+
+def react_legal_actions(state: State, seat: int, only_check: bool = False) -> list[Use | Attach | Pass]:
+    """The attacked player's reactions and inventory attachments; with `only_check`, [] means none."""
+    out: list[Use | Attach | Pass] = [*reaction_uses(state, seat)]
+    p = state.players[seat]
+    if p.energy >= ATTACH_COST and p.cards and seat not in state.waived:
+        out.extend(attach_options(state.players[seat]))
+    if only_check:
+        return out
+    out.append(Pass())
+    return out
+
+
+def react(state: State, action: Use | Attach | Pass) -> State:
+    """One reaction of the attacked player; Pass (or having nothing left to use) rolls the dice.
+
+    Raises:
+        IllegalAction: when the reaction cannot be used now.
+    """
+    attack = state.attack
+    assert attack is not None
+    seat = attack.target_seat
+    if isinstance(action, Pass):
+        return resolve(state)
+    if isinstance(action, Attach):
+        state = attach_in_arena(state, seat, action)
+    else:
+        state = use(state, seat, action, reacting=True)
+    if state.phase is Phase.OVER:
+        return state
+    attack = state.attack
+    assert attack is not None
+    if not state.players[attack.attacker].alive:
+        return end_turn(state)
+    if not attack.parts:
+        return open_window(
+            told.tell(
+                msgspec.structs.replace(state, phase=Phase.TURN, attack=None),
+                "The attack fizzles: no attacking part is left, and nothing is rolled.",
+            )
+        )
+    if react_legal_actions(state, seat, only_check=True):
+        return state
+    return resolve(state)
+
+
+def resolve(state: State) -> State:
+    """Roll for every attacking part, sum, compare with the target's Defense; destroy it on a hit.
+
+    Then the moment between attacks: the other players may attach (a window), and the turn goes on.
+    """
+    state = _roll_attack(state)
+    if state.phase is Phase.OVER:
+        return state
+    return open_window(state)
+
+
+def _roll_attack(state: State) -> State:
+    attack = state.attack
+    assert attack is not None
+    rng = state.rng
+    together = len(attack.parts) > 1
+    total = attack.bonus
+    parts = []
+    words = []
+    for part in attack.parts:
+        s = stats(state, part)
+        dice, rng = roll_dice(rng, s.attack_roll, state.explode)
+        extra = PACK_BONUS if together and s.ability == "pack" else 0
+        total += dice_sum(dice) + s.attack_mod + extra
+        parts.append(RollPart(part, tuple(dice), s.attack_mod, extra))
+        words.append(
+            f"{told.name(part)} {roll_words(dice, s.attack_mod)}"
+            + (f", {extra:+d} Pack Hunter" if extra else "")
+        )
+    target = stats(state, attack.target)
+    defense = target.defense + attack.defense
+    hit = total >= defense
+    bonus = f", {attack.bonus:+d} Roar" if attack.bonus else ""
+    attacker, victim = told.who(attack.attacker), told.who(attack.target_seat)
+    target_name = (
+        told.name(attack.target)
+        if attack.target.startswith("torso:")
+        else (f"{victim}'s {told.name(attack.target)}")
+    )
+    roll = Roll(
+        "attack",
+        attack.attacker,
+        tuple(parts),
+        attack.target,
+        attack.target_seat,
+        attack.bonus,
+        defense,
+        total,
+        hit,
+    )
+    state = told.tell(
+        msgspec.structs.replace(state, rng=rng, attack=None, phase=Phase.TURN, roll=roll),
+        f"{attacker} attacks {target_name}: {'; '.join(words)}{bonus} = {total} against Defense {defense}: "
+        f"{'destroyed' if hit else 'missed'}.",
+    )
+    if not hit:
+        return state
+    by = f"{attacker}'s " + told.names_own(attack.parts)
+    state, _ = destroy(state, attack.target_seat, attack.target, f"destroyed by {by}")
+    if state.phase is Phase.OVER or target.ability != "barbs":
+        return state
+    barbs, rng = state.rng.roll(6)
+    barb_roll = Roll(
+        "barbs",
+        attack.target_seat,
+        (RollPart(attack.target, ((barbs,),)),),
+        defense=BARBS_AT,
+        total=barbs,
+        hit=barbs >= BARBS_AT,
+    )
+    state = told.tell(
+        msgspec.structs.replace(state, rng=rng, roll=barb_roll),
+        f"{victim}'s {told.name(attack.target)} has Barbs: rolls {barbs}"
+        + (
+            f" ({BARBS_AT} or more strikes back)." if barbs >= BARBS_AT else f", under {BARBS_AT}: no effect."
+        ),
+    )
+    if barbs < BARBS_AT:
+        return state
+    mine = state.players[attack.attacker]
+    on_monster = {p.card for p in mine.monster}
+    for part in attack.parts:
+        if part in on_monster:
+            state = told.tell(state, f"The barbs destroy {attacker}'s {told.name(part)}.")
+            state, _ = destroy(
+                state,
+                attack.attacker,
+                part,
+                f"destroyed by the barbs of {victim}'s {told.name(attack.target)}",
+            )
+            return state
+    return state
+
+
+def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
+    p = state.players[seat]
+    part = action.part
+    mine = part == torso_id(seat) or any(x.card == part for x in p.monster)
+    if not mine:
+        return f"{told.name(part)} is not on your monster."
+    s = stats(state, part)
+    if s.attack_roll <= 0:
+        return f"{s.name} has no Attack Roll, so it cannot attack."
+    if part in state.used:
+        return f"{s.name} has already been used this round."
+    if s.cost > p.energy:
+        return f"{s.name} costs {s.cost} energy and you hold {p.energy}."
+    victim = owner_of(state, action.target)
+    if victim < 0 or not state.players[victim].alive:
+        return f"{told.name(action.target)} is not on a monster in the arena."
+    if victim == seat:
+        return "You cannot attack your own monster."
+    if action.target.startswith("torso:"):
+        return "A torso can be attacked only while it is an outer card (one of its stitched edges is open)."
+    return f"{told.name(action.target)} is not an outer part, and {s.name} has no Reach."
+
+
+def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
+    seat = current(state)
+    out: list[AttackWith | Use | Attach | EndTurn] = [
+        *attack_options(state, seat),
+        *own_turn_uses(state, seat),
+    ]
+    if state.players[seat].energy >= ATTACH_COST and state.players[seat].cards:
+        out.extend(attach_options(state.players[seat]))
+    out.append(EndTurn())
+    return out
+
+
+def take_turn_action(state: State, action: AttackWith | Use | Attach | EndTurn) -> State:
+    """One decision on your own arena turn.
+
+    Raises:
+        IllegalAction: with the reason the decision is not allowed now.
+    """
+    seat = current(state)
+    if isinstance(action, AttackWith):
+        return declare(state, seat, action)
+    if isinstance(action, Use):
+        return open_window(use(state, seat, action, reacting=False))
+    if isinstance(action, Attach):
+        return attach_in_arena(state, seat, action)
+    return end_turn(state)
+
+
+def join_phase(state: State, action: Join | Go) -> State:
+    """Add a part to the attack, or roll (after the defender's reactions)."""
+    if isinstance(action, Join):
+        return join(state, action)
+    return _to_reactions(state)
