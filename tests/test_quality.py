@@ -53,6 +53,7 @@ STRICT = [
     "chimera_tui/ui/replay_app.py",
     "chimera_tui/ui/signals.py",
     "chimera_tui/ui/zygote.py",
+    "chimera_tui/ui/shared_css.py",
     "chimera_tui/ui/textual_fixes",
     "chimera_tui/ui/screens",
     "chimera_tui/ui/dialogs",

@@ -22,6 +22,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from chimera_tui.server import page_merging
+
 log = logging.getLogger("chimera.server")
 
 READY_TIMEOUT = 60.0
@@ -110,11 +112,21 @@ class Zygote:
             log.warning("the session starter did not start (%s): sessions start the ordinary way", exc)
             await self.close()
             return False
-        if line != b"ready\n":
+        words = line.split()
+        if words[:1] != [b"ready"]:
             log.warning("the session starter did not start: sessions start the ordinary way")
             await self.close()
             return False
         log.info("session starter ready (process %d)", self._process.pid)
+        if b"pages-mergeable-by-prctl" in words or b"pages-mergeable-by-madvise" in words:
+            if page_merging.running():
+                log.info("the kernel merges the identical pages of the sessions' processes (KSM)")
+            else:
+                log.info(
+                    "the kernel could merge the identical pages of the sessions' processes, but its same-page "
+                    "merging is off (as root: echo 1 > %s)",
+                    page_merging.KSM / "run",
+                )
         return True
 
     async def fork(

@@ -2,11 +2,12 @@
 zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
 
 It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
-(`warm_up`: a client then spends about 50 ms of CPU to its lobby's first frame instead of 60), freezes what
-it holds out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and
-then forks one child per request that arrives on its Unix socket. Each child is the client process of one
-session: it shares the parent's memory until it writes to it, and starts drawing at once, with no
-interpreter start or imports to pay.
+(`warm_up`: a client then spends about 30 ms of CPU to its lobby's first frame instead of 60), takes the
+holes its warm-up left in the small-object allocator's pools (`fill_free_blocks`), freezes what it holds
+out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it
+shares), and then forks one child per request that arrives on its Unix socket. Each child is the client
+process of one session: it shares the parent's memory until it writes to it, and starts drawing at once,
+with no interpreter start or imports to pay.
 
 One request is one connection (`chimera_tui.server.forks` is the other side): the server sends the
 session's environment (JSON) with the descriptors of the child's standard input, output and error
@@ -39,6 +40,7 @@ import fcntl
 import gc
 import importlib
 import io
+import itertools
 import json
 import os
 import select
@@ -51,6 +53,8 @@ import tempfile
 import termios
 import threading
 from pathlib import Path
+
+from chimera_tui.server import page_merging
 
 MAX_FDS = 3
 HEADER = struct.Struct(">I")
@@ -65,12 +69,14 @@ def preload() -> None:
     import textual.drivers.web_driver  # noqa: F401
 
     from chimera_tui import games
+    from chimera_tui.ui import shared_css
     from chimera_tui.ui.games import screen_class
     from chimera_tui.ui.screens import lobby  # noqa: F401
 
     for game_id in games.game_ids():
         games.get(game_id)
         screen_class(game_id)
+    shared_css.install()  # the warm-up's parsed stylesheets serve every child
 
 
 def warm_up() -> None:
@@ -86,9 +92,17 @@ def warm_up() -> None:
 
 
 async def _warm() -> None:
+    from textual.dom import DOMNode
+    from textual.widgets._toast import Toast, ToastRack
+    from textual.widgets._tooltip import Tooltip
+
     from chimera_tui.server import protocol as P
     from chimera_tui.server.host import TableHost
+    from chimera_tui.ui import shared_css
     from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+
+    # mounted by every screen (Textual's own), though the warm-up never shows one
+    always_mounted: list[type[DOMNode]] = [ToastRack, Toast, Tooltip]
 
     folder = Path(tempfile.mkdtemp(prefix="chimera-warm-"))
     host = TableHost(folder, bot_delay=0.0)
@@ -101,6 +115,8 @@ async def _warm() -> None:
                 if isinstance(app.screen, LobbyScreen):
                     break
                 await pilot.pause(0.02)
+            # in its theme, what the warm-up will not show: the other games' screens, a toast, a tooltip
+            shared_css.parse_ahead(app.stylesheet, [*shared_css.classes_from("chimera_tui"), *always_mounted])
             app.create_table(P.CreateTable(game="station", players=2, bots=(None, "random"), options={}))
             for _ in range(200):
                 if app.table is not None and app.table.started and not isinstance(app.screen, LobbyScreen):
@@ -115,6 +131,49 @@ async def _warm() -> None:
         await host.close()
         await server.wait_closed()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def fill_free_blocks() -> list[object]:
+    """Objects that take every free block in the small-object allocator's partly used pools, to be kept
+    for the parent's life. Python allocates a small object in the free blocks of a partly used pool before
+    it opens a new pool, so a child would put its first objects in the holes the warm-up left all over the
+    parent's pages, copying a whole shared page for each few of them; with the holes taken, they go to
+    pages of their own, side by side."""
+    ballast: list[object] = []
+    for size, free in _free_blocks():
+        if size <= 16:
+            ballast += [object() for _ in itertools.repeat(None, free)]  # 16 bytes
+        elif size <= 32:
+            ballast += [float(n) for n in itertools.repeat(0, free)]  # 24 bytes (no int made meanwhile)
+        else:
+            ballast += [bytes(size - EMPTY_BYTES) for _ in itertools.repeat(None, free)]
+    return ballast
+
+
+EMPTY_BYTES = sys.getsizeof(b"")
+"""The size of an empty bytes object: one of ``n`` bytes takes that plus ``n``."""
+
+
+def _free_blocks() -> list[tuple[int, int]]:
+    """Each size class of the small-object allocator and its free blocks in partly used pools, from
+    ``sys._debugmallocstats`` (CPython writes it to descriptor 2); none where it says nothing."""
+    with tempfile.TemporaryFile() as report:
+        saved = os.dup(2)
+        try:
+            sys.stderr.flush()
+            os.dup2(report.fileno(), 2)
+            sys._debugmallocstats()
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+        report.seek(0)
+        text = report.read().decode("ascii", "replace")
+    found = []
+    for line in text.splitlines():
+        fields = line.split()
+        if len(fields) == 5 and all(f.isdigit() for f in fields):
+            found.append((int(fields[1]), int(fields[4])))
+    return found
 
 
 CLIENT = "chimera_tui.ui.screens.lobby"
@@ -184,8 +243,9 @@ def _become_client(env: dict[str, str], fds: list[int], tty: bool, program: str)
     return int(status or 0)
 
 
-def serve(listener: socket.socket) -> None:
-    """Fork a client for each request until the listening socket's other side (the server) goes away."""
+def serve(listener: socket.socket, note: str = "") -> None:
+    """Fork a client for each request until the listening socket's other side (the server) goes away; `note`
+    follows the word "ready" the parent says first."""
     wake_read, wake_write = os.pipe()
     os.set_blocking(wake_read, False)
     os.set_blocking(wake_write, False)
@@ -193,7 +253,7 @@ def serve(listener: socket.socket) -> None:
     signal.set_wakeup_fd(wake_write)
     waiting: dict[int, socket.socket] = {}
     """The request connection of each running child, answered with its exit status when it ends."""
-    sys.stdout.write("ready\n")
+    sys.stdout.write(f"ready {note}".rstrip() + "\n")
     sys.stdout.flush()
     while True:
         readable, _, _ = select.select([listener.fileno(), wake_read, 0], [], [])  # retried after signals
@@ -269,11 +329,13 @@ def main(argv: list[str] | None = None) -> int:
     preload()
     warm_up()
     gc.collect()
+    ballast = fill_free_blocks()  # noqa: F841 (kept, and shared, for the zygote's whole life)
     gc.freeze()
+    merging = page_merging.allow_merging()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(args[0])
     listener.listen(128)
-    serve(listener)
+    serve(listener, f"pages-mergeable-by-{merging}" if merging else "")
     return 0
 
 

@@ -356,3 +356,18 @@ async def test_the_lobby_shows_every_state_whole_at_80_columns_and_keeps_the_cur
             await pilot.pause()
             assert lobby.codes[grid.cursor_row] == other.code  # a refresh leaves the cursor where it was
         await alice.close()
+
+
+async def test_a_list_of_tables_arriving_as_the_lobby_is_taken_down_fails_nothing(tmp_path: Path) -> None:
+    """When the app ends, the lobby's widgets are removed before its refreshes stop: a list of tables that
+    arrives then is dropped, not an error (the session starter's warm-up failed on it now and then)."""
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)):
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await lobby.query_one("#tables", DataTable).remove()
+            lobby._shown = None  # a list other than the one shown: what a refresh answered then draws
+            lobby._fill()
+            assert lobby.is_attached

@@ -56,3 +56,43 @@ async def test_the_lobby_says_where_every_player_of_a_table_is(tmp_path: Path) -
         )
         for link in (alice, bob, dave):
             await link.close()
+
+
+async def test_a_list_that_reads_the_same_draws_nothing(tmp_path: Path) -> None:
+    """Every lobby asks for the list every few seconds; a table's turn a few seconds longer changes no word
+    on the screen, so it must not redraw the grid (200 idle lobbies redrew and sent it every 3 s)."""
+    seats = (P.SeatInfo(name="Ann", kind="person"), P.SeatInfo(name="Bo", kind="person"))
+
+    def table(seconds: float, mine: bool) -> P.TableInfo:
+        return P.TableInfo(
+            code="K7QX", game="station", title="Chimera Station", seats=seats, started=True, to_act="Bo",
+            mine=mine, turn_seconds=seconds,
+        )  # fmt: skip
+
+    async with hosted(tmp_path) as h:
+        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(lambda: isinstance(app.screen, LobbyScreen))
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await pilot.pause()
+            grid = lobby.query_one(DataTable)
+            cleared: list[bool] = []
+            original = grid.clear
+
+            def clear(columns: bool = False) -> DataTable[str]:
+                cleared.append(columns)
+                return original(columns)
+
+            grid.clear = clear  # type: ignore[method-assign]
+            for seconds, mine, drawn in (
+                (5.0, False, 1),
+                (9.0, False, 1),
+                (9.0, True, 2),
+                (50, True, 2),
+                (70, True, 3),
+            ):
+                lobby._tables = (table(seconds, mine),)
+                lobby._fill()
+                assert len(cleared) == drawn, (seconds, mine)
+            assert str(grid.get_row("K7QX")[3]) == "Bo's turn · 1 min (yours)"

@@ -18,6 +18,7 @@ from typing import Any
 import aiohttp
 import pytest
 
+from chimera_tui.server import page_merging
 from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.ssh_session import session_env
@@ -84,6 +85,15 @@ async def test_each_child_starts_clean(tmp_path: Path) -> None:
                 and facts["driver"] == "x.y:Z"
             )
             assert facts["stdout_is_fd_1"]
+            assert (
+                facts["parsed_css"] > 20
+            )  # the lobby's and the games' stylesheets, parsed once in the parent
+            # every game's screen CSS and Textual's toasts and tooltips, though the warm-up shows none of them
+            assert {"codename.tcss", "con.tcss", "imaginarium.tcss", "station.tcss"} <= set(
+                facts["parsed_files"]
+            )
+            assert {"_toast.py", "_tooltip.py"} <= set(facts["parsed_files"])
+            assert facts["mergeable"] == page_merging.KSM.exists()  # the kernel may merge its pages
             assert not facts["rich_console"] and not facts["active_app"] and not facts["event_loop"]
             # Only its standard streams (and what the probe itself opened to list them): not the parent's
             # listening socket, wake-up pipe or other requests' connections.

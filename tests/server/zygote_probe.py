@@ -9,6 +9,20 @@ import random
 import signal
 import sys
 import threading
+from pathlib import Path
+
+
+def _mergeable() -> bool:
+    """Whether the kernel may merge this process's C heap with identical pages of other processes (its
+    ``VmFlags`` say ``mg``)."""
+    heap = False
+    with open("/proc/self/smaps") as smaps:
+        for line in smaps:
+            if line.rstrip().endswith("[heap]"):
+                heap = True
+            elif heap and line.startswith("VmFlags:"):
+                return "mg" in line.split()
+    return False
 
 
 def main() -> int:
@@ -26,6 +40,8 @@ def main() -> int:
 
     import rich
     import textual._context
+
+    from chimera_tui.ui import shared_css
 
     try:
         textual._context.active_app.get()
@@ -52,6 +68,9 @@ def main() -> int:
         "driver": textual.constants.DRIVER,
         "fds": sorted(int(fd) for fd in os.listdir("/proc/self/fd")),
         "stdout_is_fd_1": sys.__stdout__ is not None and sys.__stdout__.fileno() == 1,
+        "parsed_css": len(shared_css.PARSED),  # the warm-up's stylesheets, parsed in the parent
+        "parsed_files": sorted({Path(read_from[0]).name for _, read_from, *_ in shared_css.PARSED}),
+        "mergeable": _mergeable(),
     }
     print(json.dumps(facts), flush=True)
     line = sys.stdin.readline()  # wait for the test to say how to end

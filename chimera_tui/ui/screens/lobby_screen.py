@@ -10,6 +10,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
@@ -39,8 +40,9 @@ class LobbyScreen(Screen[None]):
         self.link = link
         self.codes: list[str] = []
         self._tables: tuple[P.TableInfo, ...] = ()
-        self._shown: tuple[tuple[P.TableInfo, ...], int] | None = None
-        """What the grid shows: the tables, at which width (a refresh that changes neither draws nothing)."""
+        self._shown: tuple[tuple[tuple[str, str, str, str], ...], int] | None = None
+        """What the grid shows: each table's words, at which width (a refresh that changes neither draws
+        nothing)."""
 
     def compose(self) -> ComposeResult:
         yield Static(
@@ -70,15 +72,20 @@ class LobbyScreen(Screen[None]):
 
     def _fill(self) -> None:
         """Show the tables, the cursor staying on the table it was on. The Seats and State columns share the
-        width the others leave and wrap, so nothing is cut at 80 columns ("yours" and "private" included)."""
+        width the others leave and wrap, so nothing is cut at 80 columns ("yours" and "private" included).
+        A list that reads the same as the one shown (a turn a few seconds longer) draws nothing."""
         width = self.size.width
-        if self._shown == (self._tables, width) or width <= 0:
+        rows = tuple((i.code, i.title, seats_text(i.seats), state_text(i)) for i in self._tables)
+        if self._shown == (rows, width) or width <= 0:
             return
-        self._shown = (self._tables, width)
-        grid: DataTable[Text] = self.query_one("#tables", DataTable)
+        try:
+            grid: DataTable[Text] = self.query_one("#tables", DataTable)
+        except NoMatches:  # a list that arrives as the app ends: its widgets go before its refreshes stop
+            return
+        self._shown = (rows, width)
         selected = self._selected()
-        code = max((len(info.code) for info in self._tables), default=4)
-        game = max((len(info.title) for info in self._tables), default=4)
+        code = max((len(row[0]) for row in rows), default=4)
+        game = max((len(row[1]) for row in rows), default=4)
         room = width - 2 - (code + 2) - (game + 2) - 4  # the scrollbar, Code, Game, two paddings
         seats_width = max(12, room * 11 // 20)
         grid.clear(columns=True)
@@ -87,14 +94,12 @@ class LobbyScreen(Screen[None]):
         grid.add_column("Seats", width=seats_width)
         grid.add_column("State", width=max(12, room - seats_width))
         self.codes = []
-        for info in self._tables:
-            state = state_text(info)
-            cells = (Text(info.code), Text(info.title), Text(seats_text(info.seats)), Text(state))
-            grid.add_row(*cells, height=None, key=info.code)
-            self.codes.append(info.code)
+        for row in rows:
+            grid.add_row(*map(Text, row), height=None, key=row[0])
+            self.codes.append(row[0])
         if selected in self.codes:
             grid.move_cursor(row=self.codes.index(selected), animate=False)
-        self.query_one("#lobby-empty", Static).display = not self._tables
+        self.query_one("#lobby-empty", Static).display = not rows
 
     def _selected(self) -> str | None:
         grid = self.query_one("#tables", DataTable)
