@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chimera_tui.engine.playouts import (
@@ -44,9 +44,10 @@ def halving_search(
     seed: int,
     playouts: int,
     seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Choose among `legal` for `seat` from its `view` with about `playouts` paired playouts (and within
-    `seconds`, when given).
+    `seconds`, when given; `stop` is asked before each playout, and True ends the search there).
 
     Raises:
         ValueError: when `legal` is empty or the game cannot be searched.
@@ -78,7 +79,7 @@ def halving_search(
         if len(alive) == 1 or done >= playouts:
             break
         for _ in range(per):
-            if deadline is not None and time.perf_counter() >= deadline:
+            if (deadline is not None and time.perf_counter() >= deadline) or (stop is not None and stop()):
                 out_of_time = True
                 break
             word, rng = rng.next_u64()

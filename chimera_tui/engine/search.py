@@ -60,15 +60,17 @@ def search(
     seed: int,
     playouts: int,
     seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
     """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given), the
-    game's way (``search_method``).
+    game's way (``search_method``). `stop`, asked before each playout, ends the search early when it says
+    True (a cancelled hint), with what it has found so far.
 
     Raises:
         ValueError: when `legal` is empty or the game offers no way to search (`supports_search`).
     """
     method = halving_search if getattr(rules, "search_method", "tree") == "halving" else tree_search
-    return method(rules, view, seat, legal, seed=seed, playouts=playouts, seconds=seconds)
+    return method(rules, view, seat, legal, seed=seed, playouts=playouts, seconds=seconds, stop=stop)
 
 
 class SearchBot:

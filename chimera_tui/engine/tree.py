@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from chimera_tui.engine.playouts import (
@@ -59,8 +59,10 @@ def tree_search(
     seed: int,
     playouts: int,
     seconds: float | None = None,
+    stop: Callable[[], bool] | None = None,
 ) -> SearchResult:
-    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given).
+    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given;
+    `stop` is asked before each playout, and True ends the search there).
 
     Raises:
         ValueError: when `legal` is empty or the game offers no way to search (`supports_search`).
@@ -86,6 +88,8 @@ def tree_search(
     done = failed = 0
     log, sqrt = math.log, math.sqrt
     while done < playouts and (deadline is None or time.perf_counter() < deadline):
+        if stop is not None and stop():
+            break
         done += 1
         word, rng = rng.next_u64()
         try:

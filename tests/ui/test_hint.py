@@ -8,6 +8,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.pilot import Pilot
@@ -223,11 +224,15 @@ async def test_a_hint_shows_its_progress_and_h_or_escape_cancels_it(
     import time
 
     released = threading.Event()
+    stopped: list[bool] = []
 
     def slow_search(
-        rules: object, view: object, seat: int, legal: tuple[object, ...], **_: object
+        rules: object, view: object, seat: int, legal: tuple[object, ...], *, stop: Any, **_: object
     ) -> SearchResult:
-        released.wait(5)
+        while not released.wait(0.01):
+            if stop():  # the search thread is told, and ends without waiting for its time limit
+                stopped.append(True)
+                break
         return SearchResult(legal[0], 1, (Choice(legal[0], 1, 1.0),))
 
     monkeypatch.setattr(hint, "search", slow_search)
@@ -248,6 +253,11 @@ async def test_a_hint_shows_its_progress_and_h_or_escape_cancels_it(
             assert app.screen is screen, "Escape cancelled the hint instead of leaving"
             assert not app.screen.query(HintLine)
             assert "Hint cancelled." in [n.message for n in app._notifications]
+            for _ in range(100):
+                if len(stopped) == 1 + ("H", "escape").index(cancel):
+                    break
+                await pilot.pause(0.02)
+            assert len(stopped) == 1 + ("H", "escape").index(cancel), "the search thread was not told to stop"
             released.set()
             await pilot.pause(0.3)
             time.sleep(0.1)

@@ -7,13 +7,14 @@ shows it above the footer as the game screen's own choices show it: the action i
 it changes (the screen's preview, `choice_preview`), and one line saying what it gains, from the
 search's statistics (`hint_reason`). It is never played: the lines go away when the match moves on. While
 the search runs, the line shows how far it is against its time limit; ``H`` again or Escape cancels it
-(`cancel_hint`). The key is offered (and shown in the footer) to a person at the keyboard in a game the
+(`cancel_hint`), and the search thread stops before its next playout. The key is offered (and shown in the footer) to a person at the keyboard in a game the
 search bot can play.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -66,6 +67,8 @@ class HintLine(Static):
         self.table = table
         self.thinking = True
         """The search has not answered yet."""
+        self.cancelled = threading.Event()
+        """Set when the player cancels: the search thread asks it before each playout and stops."""
         self._started = time.monotonic()
 
     def on_mount(self) -> None:
@@ -74,6 +77,8 @@ class HintLine(Static):
 
     def on_unmount(self) -> None:
         self.table.unsubscribe(self._moved_on)
+        if self.thinking:  # cancelled, the match moved on or the screen closed: the search stops too
+            self.cancelled.set()
 
     def _tick(self) -> None:
         if self.thinking:
@@ -102,13 +107,14 @@ def thinking_words(elapsed: float, limit: float | None) -> str:
 
 
 def cancel_hint(screen: TableScreen) -> bool:
-    """Stop waiting for a hint still thinking (its search thread ends by itself within `HINT_SECONDS` and
-    its answer is dropped); True when there was one."""
+    """Stop a hint still thinking: its search thread stops before its next playout and its answer is
+    dropped; True when there was one."""
     lines = [line for line in screen.query(HintLine) if line.thinking]
     if not lines:
         return False
     screen.workers.cancel_group(screen, "hint")
     for line in lines:
+        line.cancelled.set()
         line.remove()
     screen.notify("Hint cancelled.", title="Hint", markup=False, timeout=2)
     return True
@@ -233,7 +239,15 @@ async def _hint(screen: TableScreen, line: HintLine) -> None:
     if seat is None:  # hint_refusal said so already
         return
     result = await asyncio.to_thread(
-        search, rules, view, seat, legal, seed=1 + seat, playouts=HINT_PLAYOUTS, seconds=HINT_SECONDS
+        search,
+        rules,
+        view,
+        seat,
+        legal,
+        seed=1 + seat,
+        playouts=HINT_PLAYOUTS,
+        seconds=HINT_SECONDS,
+        stop=line.cancelled.is_set,
     )
     if line.is_attached:
         text = hint_text(
