@@ -46,6 +46,15 @@ async def _to_first_placement(pilot) -> None:  # type: ignore[no-untyped-def]
     # every animation and two idle pauses so the picture is the settled one (CI saw one mismatch here).
     await pilot.wait_for_scheduled_animations()
     await pilot.pause(0.2)
+    # The log's scrollbar was now and then drawn from an older height than the log holds (seen only when
+    # other tests ran first in the same process): move the log away from its end and back, so its scrollbar
+    # is drawn again from what it holds now.
+    from chimera_tui.ui.widgets.action_log import ActionLog
+
+    for log in screen.query(ActionLog):
+        log.scroll_home(animate=False, immediate=True, force=True)
+        await pilot.pause()
+        log.scroll_end(animate=False, immediate=True, force=True)
     await pilot.wait_for_scheduled_animations()
     await pilot.pause(0.1)
 
