@@ -11,13 +11,13 @@ import functools
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.content import COMPONENTS, ModuleDef, Op, Option, content
-from chimera_tui.games.station.core import CI, LAB_SLOTS, G, P
+from chimera_tui.games.station.core import COMPONENT_INDEX, LAB_SLOTS, Working, WorkingSeat
 from chimera_tui.games.station.state import Phase, Player, Task
 
 # ---------------------------------------------------------------------------------------------- queries
 
 
-def station_modules(g: G) -> list[str]:
+def station_modules(g: Working) -> list[str]:
     """Every module on the board: printed ones (slot B once unlocked) and built tiles."""
     out = list(g.c.printed_open if g.countdown == 0 else g.c.printed_locked)
     out.extend(b.tile for b in g.built)
@@ -30,7 +30,7 @@ module is built or in round 3, so most states share it; the tuple is held here, 
 recycled object)."""
 
 
-def open_spaces(g: G) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def open_spaces(g: Working) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """`station_modules` as a tuple, and those of them that are not local modules (`Content.local_modules`):
     the ones whose use must be checked one by one."""
     built, unlocked, spaces, checked = _OPEN_FOR[0]
@@ -42,7 +42,7 @@ def open_spaces(g: G) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return spaces, checked
 
 
-def module_at(g: G) -> dict[object, str]:
+def module_at(g: Working) -> dict[object, str]:
     """Hex -> module id for every printed module and built tile."""
     at: dict[object, str] = {h: mid for mid, h in g.c.hex_of.items()}
     for b in g.built:
@@ -50,14 +50,14 @@ def module_at(g: G) -> dict[object, str]:
     return at
 
 
-def hub_adjacent_modules(g: G) -> int:
+def hub_adjacent_modules(g: Working) -> int:
     """Built modules next to Command Hub A or B (the girder is not a module)."""
     hubs = set(g.c.hub_hexes)
     nb = g.c.neighbours
     return sum(1 for b in g.built if not hubs.isdisjoint(nb[b.hex]))
 
 
-def displaceable(g: G, where: str) -> bool:
+def displaceable(g: Working, where: str) -> bool:
     """Whether a worker on `where` may ever be displaced (ST-CLAW-08)."""
     if where in ("lounge", "pool", "aside") or where in LAB_SLOTS:
         return False
@@ -69,7 +69,7 @@ _FREE_FOR: list[tuple[object, tuple[Hex, ...]]] = [(None, ())]
 states share the answer (the tuple is held here, so `is` cannot match a recycled object)."""
 
 
-def free_build_hexes(g: G) -> tuple[Hex, ...]:
+def free_build_hexes(g: Working) -> tuple[Hex, ...]:
     """Empty build spaces next to Command Hub A or B (locked or not) or to a built module (ST-BUILD-05/06)."""
     hexes = g.free_hexes
     if hexes is None:
@@ -86,19 +86,19 @@ def free_build_hexes(g: G) -> tuple[Hex, ...]:
     return hexes
 
 
-def build_cost(g: G, seat: int, tile: str, discount: int) -> int:
+def build_cost(g: Working, seat: int, tile: str, discount: int) -> int:
     """What building `tile` costs `seat` (with a module's discount and the Broker power)."""
     cost = g.c.modules[tile].cost - discount - (1 if g.has_power(seat, "broker") else 0)
     return max(cost, 0)
 
 
-def affordable_tiles(g: G, seat: int, discount: int, coins: int | None = None) -> list[str]:
+def affordable_tiles(g: Working, seat: int, discount: int, coins: int | None = None) -> list[str]:
     """Reactor tiles `seat` can pay for with `coins` (default: its coins)."""
     have = g.players[seat].coins if coins is None else coins
     return [t for t in g.reactor if t and build_cost(g, seat, t, discount) <= have]
 
 
-def can_afford_a_tile(g: G, seat: int, discount: int, coins: int) -> bool:
+def can_afford_a_tile(g: Working, seat: int, discount: int, coins: int) -> bool:
     """Whether `affordable_tiles(g, seat, discount, coins)` is not empty (yes or no, without the list)."""
     cheapest = cheapest_tile(g)
     if cheapest is None:
@@ -113,7 +113,7 @@ when it grows past `_CHEAPEST_ROWS`."""
 _CHEAPEST_ROWS = 50_000
 
 
-def cheapest_tile(g: G) -> int | None:
+def cheapest_tile(g: Working) -> int | None:
     """The lowest printed cost of a tile in the Reactor, or None when it is empty."""
     key = tuple(g.reactor)
     cheapest = _CHEAPEST.get(key, -1)
@@ -125,7 +125,7 @@ def cheapest_tile(g: G) -> int | None:
     return cheapest
 
 
-def recallable(g: G, seat: int, exclude: int) -> list[int]:
+def recallable(g: Working, seat: int, exclude: int) -> list[int]:
     """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
     out = []
     for wi, w in enumerate(g.players[seat].workers):
@@ -138,12 +138,12 @@ def recallable(g: G, seat: int, exclude: int) -> list[int]:
     return out
 
 
-def board_workers(g: G, exclude_place: str = "") -> list[tuple[int, int, str]]:
+def board_workers(g: Working, exclude_place: str = "") -> list[tuple[int, int, str]]:
     """(seat, worker, module) of every worker on a displaceable board module."""
     return [(s, w, m) for m, (s, w) in g.occupancy().items() if m != exclude_place and displaceable(g, m)]
 
 
-def copy_targets(g: G, seat: int, wi: int, self_id: str) -> list[str]:
+def copy_targets(g: Working, seat: int, wi: int, self_id: str) -> list[str]:
     """Board modules with a point value whose effect this worker could carry out (Catering Service)."""
     modules = g.c.modules
     copiers = _copiers()
@@ -157,7 +157,7 @@ def copy_targets(g: G, seat: int, wi: int, self_id: str) -> list[str]:
     ]
 
 
-def has_copy_target(g: G, seat: int, wi: int, self_id: str) -> bool:
+def has_copy_target(g: Working, seat: int, wi: int, self_id: str) -> bool:
     """Whether `copy_targets` is not empty (yes or no: it stops at the first target)."""
     modules = g.c.modules
     copiers = _copiers()
@@ -179,7 +179,7 @@ def _copiers() -> frozenset[str]:
 # ---------------------------------------------------------------------------------------------- feasibility
 
 
-def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str | None:
+def option_problem(g: Working, seat: int, wi: int, m: ModuleDef, opt: Option) -> str | None:
     """Why `seat` (with worker `wi`, or -1 for a workerless activation) cannot carry out `opt`, or None."""
     p = g.players[seat]
     simple = g.c.simple_options.get(id(opt))
@@ -260,7 +260,7 @@ def option_problem(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> str |
     return None
 
 
-def option_ok(g: G, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
+def option_ok(g: Working, seat: int, wi: int, m: ModuleDef, opt: Option) -> bool:
     """Whether `option_problem` is None, answered without wording why not (the same checks, in yes or no)."""
     p = g.players[seat]
     simple = g.c.simple_options.get(id(opt))
@@ -398,7 +398,7 @@ def needs_of(m: ModuleDef) -> tuple[Need, ...] | None:
     return needs
 
 
-def fits(p: Player | P, wi: int, need: Need) -> bool:
+def fits(p: Player | WorkingSeat, wi: int, need: Need) -> bool:
     """Whether seat `p` with worker `wi` (-1: none) can carry out an option that needs `need`."""
     if p.coins < need[0] or p.food < need[1]:
         return False
@@ -413,7 +413,7 @@ def fits(p: Player | P, wi: int, need: Need) -> bool:
     return True
 
 
-def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
+def feasible_options(g: Working, seat: int, wi: int, m: ModuleDef) -> list[int]:
     """Indices of the options of `m` that can be carried out."""
     needs = needs_of(m)
     if needs is not None:
@@ -425,7 +425,7 @@ def feasible_options(g: G, seat: int, wi: int, m: ModuleDef) -> list[int]:
     return [i for i, o in enumerate(options) if option_ok(g, seat, wi, m, o)]
 
 
-def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
+def module_ok(g: Working, seat: int, wi: int, m: ModuleDef) -> bool:
     """Whether some option of `m` can be carried out (`module_problem` is None), without wording why not.
 
     Options made only of payments and plain gains are answered from the content's table of what they cost.
@@ -443,7 +443,7 @@ def module_ok(g: G, seat: int, wi: int, m: ModuleDef) -> bool:
     return any(option_ok(g, seat, wi, m, o) for o in options)
 
 
-def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:
+def module_problem(g: Working, seat: int, wi: int, m: ModuleDef) -> str | None:
     """Why no option of `m` can be carried out, or None."""
     first = None
     for o in m.options:
@@ -457,12 +457,12 @@ def module_problem(g: G, seat: int, wi: int, m: ModuleDef) -> str | None:
 # ---------------------------------------------------------------------------------------------- execution
 
 
-def start_effect(g: G, seat: int, wi: int, mid: str, src: str = "") -> None:
+def start_effect(g: Working, seat: int, wi: int, mid: str, src: str = "") -> None:
     """Carry out module `mid` for `seat`: one option (asked if several are possible), op by op."""
     g.tasks.append(Task("effect", seat, wi, mid, src=src))
 
 
-def run_effect(g: G, t: Task) -> None:
+def run_effect(g: Working, t: Task) -> None:
     """Choose the option to carry out (ask when several are possible) and push its ops."""
     m = g.c.modules[t.place]
     opts = feasible_options(g, t.seat, t.worker, m)
@@ -472,7 +472,7 @@ def run_effect(g: G, t: Task) -> None:
         g.push(Task("option", t.seat, t.worker, t.place, src=t.src))
 
 
-def push_option(g: G, t: Task, index: int) -> None:
+def push_option(g: Working, t: Task, index: int) -> None:
     """Push the ops of option `index` of the task's module, to run in order."""
     n = len(g.c.modules[t.place].options[index].ops)
     seat, wi, place, src = t.seat, t.worker, t.place, t.src
@@ -482,7 +482,7 @@ def push_option(g: G, t: Task, index: int) -> None:
         g.tasks.extend([Task("op", seat, wi, place, index, i, src) for i in range(n - 1, -1, -1)])
 
 
-def run_op(g: G, t: Task, op: Op) -> None:
+def run_op(g: Working, t: Task, op: Op) -> None:
     """Carry out one op for task `t` (the op's place, option and index are in `t`)."""
     seat, wi, track = t.seat, t.worker, t.src != "bonus"
     cause = t.place if t.place in ("reactor", "research") else "effect"
@@ -564,7 +564,7 @@ def run_op(g: G, t: Task, op: Op) -> None:
         raise ValueError(f"unknown op {k!r}")
 
 
-def command(g: G, seat: int, wi: int) -> None:
+def command(g: Working, seat: int, wi: int) -> None:
     """Score the values of modules occupied by opponents (and by yourself with a double brain, ST-BRAIN-07)."""
     own = wi >= 0 and g.comps(seat, wi).count("brain") >= 2
     total = 0
@@ -576,6 +576,6 @@ def command(g: G, seat: int, wi: int) -> None:
     g.score(seat, total, "command")
 
 
-def component_choices(g: G) -> list[str]:
+def component_choices(g: Working) -> list[str]:
     """Types a "component of your choice" may be (ST-SPLICE-14: only types in stock)."""
-    return [k for k in COMPONENTS if g.supply[CI[k]] > 0]
+    return [k for k in COMPONENTS if g.supply[COMPONENT_INDEX[k]] > 0]

@@ -7,12 +7,12 @@ printed reward is visible while it is empty; the Boiler Room gives all visible r
 
 from __future__ import annotations
 
-from chimera_tui.games.station.core import G, seat_snap
+from chimera_tui.games.station.core import Working, seat_snap
 from chimera_tui.games.station.state import Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, points_words, tell, tell_seat
 
 
-def slide(g: G) -> None:
+def slide(g: Working) -> None:
     """Slide the remaining tiles right so the empty spaces are the leftmost ones."""
     if "" not in g.reactor:
         return  # full: nothing slides (and the Reactor stays the same tuple, which tables are keyed on)
@@ -20,7 +20,7 @@ def slide(g: G) -> None:
     g.reactor = ("",) * (6 - len(tiles)) + tiles
 
 
-def draw_tile(g: G) -> str:
+def draw_tile(g: Working) -> str:
     """The top tile of the draw pile, reshuffling the discard pile when it runs out ("" if both are empty)."""
     if not g.pile and g.discard:
         shuffled, g.rng = g.rng.shuffle(sorted(g.discard))
@@ -31,7 +31,7 @@ def draw_tile(g: G) -> str:
     return tile
 
 
-def refill(g: G) -> None:
+def refill(g: Working) -> None:
     """Fill every empty Reactor space from the draw pile (ST-REACTOR-10..12), and tell what came in."""
     if "" not in g.reactor:
         return  # full: nothing to draw or tell
@@ -51,14 +51,14 @@ def refill(g: G) -> None:
         tell(g, "The Reactor cannot be refilled: both module piles are used up.")
 
 
-def visible_rewards(g: G, seat: int, wi: int, src: str) -> None:
+def visible_rewards(g: Working, seat: int, wi: int, src: str) -> None:
     """Gain the rewards printed on every empty Reactor space (ST-REACTOR-05..09, ST-BONUS-12)."""
     from chimera_tui.games.station.effects import run_op
 
     if "" not in g.reactor:
         return  # no reward is visible (and, opened first in its step, a frame would tell nothing)
     t = Task("op", seat, wi, "reactor", src=src)
-    begin(g, "Reactor rewards")  # (a rule that refuses the action raises, and the whole G is dropped)
+    begin(g, "Reactor rewards")  # (a rule that refuses the action raises: the working copy is dropped)
     rewards = g.c.reactor
     for i in range(5, -1, -1):  # pushed tasks run in the printed order, left to right
         if not g.reactor[i]:
@@ -72,7 +72,7 @@ REWARD_OPS = frozenset({"gain", "component", "research"})
 these, the Boiler Room tells itself (`told_boiler`)."""
 
 
-def told_boiler(g: G, seat: int, wi: int, src: str, why: str) -> None:
+def told_boiler(g: Working, seat: int, wi: int, src: str, why: str) -> None:
     """`boiler` run with no told frame open, telling itself as its frames would (the visible rewards, then
     what the worker's components gave, with `why` the module's name as " — Name")."""
     from chimera_tui.games.station.effects import run_op
@@ -104,7 +104,7 @@ def told_boiler(g: G, seat: int, wi: int, src: str, why: str) -> None:
             g.told.append(f"{g.names[seat]}: {said}{why}")
 
 
-def boiler(g: G, seat: int, wi: int, src: str) -> None:
+def boiler(g: Working, seat: int, wi: int, src: str) -> None:
     """Boiler Room: rewards for the worker's components, the visible Reactor rewards, then the refill."""
     g.push(Task("refill", seat))
     visible_rewards(g, seat, wi, src)
@@ -115,7 +115,7 @@ def boiler(g: G, seat: int, wi: int, src: str) -> None:
         g.score(seat, r.points, "reactor")
 
 
-def flush_choices(g: G) -> list[str]:
+def flush_choices(g: Working) -> list[str]:
     """Tiles still in the Reactor that a flush may remove (one at a time), then "done"."""
     known = _FLUSHABLE.get(g.reactor)
     if known is None:
@@ -129,7 +129,7 @@ _FLUSHABLE: dict[tuple[str, ...], list[str]] = {}
 """Reactor contents -> `flush_choices` (a list never changed: the answers of a question)."""
 
 
-def flush_remove(g: G, tile: str) -> None:
+def flush_remove(g: Working, tile: str) -> None:
     """Move `tile` from the Reactor to the discard pile."""
     i = g.reactor.index(tile)
     g.set_reactor(i, "")

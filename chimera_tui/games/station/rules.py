@@ -16,7 +16,7 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.flow import advance, pass_turn, placer, setup
 from chimera_tui.games.station.placement import place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
@@ -60,7 +60,7 @@ _PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
 actions and `apply` each ask it of the same Splicing Lab state (a frozen answer: the list is never changed)."""
 
 
-def _placer_of(g: G) -> tuple[int, list[int]] | None:
+def _placer_of(g: Working) -> tuple[int, list[int]] | None:
     """`flow.placer(g)` for a working copy not yet changed from its state `g.s`, kept for that state."""
     global _PLACER
     known = _PLACER
@@ -71,7 +71,7 @@ def _placer_of(g: G) -> tuple[int, list[int]] | None:
     return who
 
 
-def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
+def _placing(g: Working) -> tuple[int, list[int], Task | None] | None:
     """(seat, workers it may place, the nested "place" task if any), when a placement is pending."""
     if g.tasks:
         t = g.tasks[-1]
@@ -80,7 +80,7 @@ def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
     return (who[0], who[1], None) if who else None
 
 
-def _can_flush(g: G, seat: int) -> bool:
+def _can_flush(g: Working, seat: int) -> bool:
     return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
 
 
@@ -96,7 +96,7 @@ _CHOICES = _Choices()
 _FLUSH = Flush()
 
 
-def legal(g: G) -> list[Action]:
+def legal(g: Working) -> list[Action]:
     """The legal actions in `g`, dispatched on the pending decision."""
     phase = g.phase
     if phase is Phase.OVER:
@@ -115,7 +115,7 @@ def legal(g: G) -> list[Action]:
     return list(map(_CHOICES.__getitem__, CHOICES[t.kind][0](g, t)))
 
 
-def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
+def _quick_turn(g: Working, seat: int, wi: int, space: str) -> bool:
     """A whole placement at once (a Placement turn, or one in the Splicing Lab phase), when it needs no
     decision and nothing but the module's effect happens: no worker displaced, no tentacle (no bonus to track),
     and exactly one usable option whose every op is compiled and settled (plans.py). Then the tasks the
@@ -151,7 +151,7 @@ def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
     return True
 
 
-def _apply_place(g: G, a: Place, known: bool) -> None:
+def _apply_place(g: Working, a: Place, known: bool) -> None:
     if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
         task = g.tasks[-1] if g.tasks else None
         seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else _placer_of(g)[0]  # type: ignore[index]
@@ -186,7 +186,7 @@ _ACTION_END = tuple(tuple(Task("action_end", seat, wi) for wi in range(8)) for s
 """The tasks every placement pushes, made once (a Task is a value)."""
 
 
-def _apply_choose(g: G, a: Choose, known: bool) -> None:
+def _apply_choose(g: Working, a: Choose, known: bool) -> None:
     if not g.tasks or g.tasks[-1].kind == "place":
         raise IllegalAction("Nothing is being asked now: place a worker.", a)
     t = g.tasks[-1]
@@ -197,7 +197,7 @@ def _apply_choose(g: G, a: Choose, known: bool) -> None:
     resolve(g, t, a.value)
 
 
-def _apply_flush(g: G, a: Flush, known: bool) -> None:
+def _apply_flush(g: Working, a: Flush, known: bool) -> None:
     placing = _placing(g)
     seat = placing[0] if placing else -1
     if placing is None or not _can_flush(g, seat):
@@ -212,12 +212,13 @@ _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
 """The last state whose legal actions are known, and those actions: `apply` on that state with one of them
 skips checking it again (a bot or a person nearly always chooses from the list it was just given), and
 `legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
-answers the task loop has just worked out (`G.asked`). Frozen values only, the same whichever thread asks."""
+answers the task loop has just worked out (`Working.asked`). Frozen values only, the same whichever thread
+asks."""
 
-_KEPT: tuple[State, G, int] | None = None
+_KEPT: tuple[State, Working, int] | None = None
 """The last state `apply` returned, the working copy it was frozen from (which holds the same values) and the
 thread that made them: listing that state's actions (or asking whose turn it is) reads that copy instead of
-making another, and the next `apply` on that state takes it (`G.restart`) instead of thawing the state
+making another, and the next `apply` on that state takes it (`Working.restart`) instead of thawing the state
 again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
 thaws it afresh).
 
@@ -227,12 +228,12 @@ thread while another changes it (another thread's entry is simply a miss). Chime
 theirs in a `threading.local`; an identity check is cheaper on this path, which runs on every decision."""
 
 
-def _reader(state: State) -> G:
+def _reader(state: State) -> Working:
     """A working copy of `state` to read from."""
     kept = _KEPT
     if kept is not None and kept[0] is state and kept[2] == get_ident():
         return kept[1]
-    return G(state)
+    return Working(state)
 
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
@@ -301,7 +302,7 @@ class StationRules:
             g = kept[1]
             g.restart(state)
         else:
-            g = G(state)
+            g = Working(state)
         listed = _LISTED
         known = listed[0] is state and action in listed[1]
         cls = action.__class__  # (`is` on the class: isinstance is a call, and this runs on every decision)
@@ -364,7 +365,7 @@ class StationRules:
         """`action` in words for the log, with player names and never an internal id."""
         seat = self.to_act(state)
         who = state.names[seat] if seat is not None else "Nobody"
-        g = G(state)
+        g = Working(state)
         if isinstance(action, Place):
             comps = g.comps(seat, action.worker) if seat is not None else ()
             where = {"lab": "the Splicing Lab", "lounge": "the Worker Lounge"}.get(action.space)

@@ -8,7 +8,7 @@ from chimera_tui.games.station.content import COMPONENTS
 from chimera_tui.games.station.state import State
 
 if TYPE_CHECKING:
-    from chimera_tui.games.station.core import G
+    from chimera_tui.games.station.core import Working
 
 
 def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tuple) -> int:  # type: ignore[type-arg]
@@ -16,7 +16,7 @@ def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tu
     return sum(pool) + sum(len(w[0]) for w in workers)
 
 
-def perk_points(g: G, seat: int, perk: str) -> int:
+def perk_points(g: Working, seat: int, perk: str) -> int:
     """What one perk scores at the end for `seat`."""
     from chimera_tui.games.station.effects import hub_adjacent_modules
 
@@ -52,7 +52,7 @@ def perk_points(g: G, seat: int, perk: str) -> int:
     raise ValueError(f"unknown end scoring {k!r}")
 
 
-def final_scoring(g: G) -> None:
+def final_scoring(g: Working) -> None:
     """Coins (3 = 1 point), food (2 = 1 point), components (2 each), then every perk (ST-END-02..05)."""
     for seat in g.order():
         p = g.players[seat]
