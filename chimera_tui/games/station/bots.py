@@ -24,10 +24,10 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
+from chimera_tui.games.station.board import build_cost
 from chimera_tui.games.station.building import tile_choices
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import Working
-from chimera_tui.games.station.effects import build_cost
 from chimera_tui.games.station.state import HIDDEN, State
 
 A = TypeVar("A")

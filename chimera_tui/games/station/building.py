@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from chimera_tui.engine.hexgrid import parse_hex
-from chimera_tui.games.station.core import Working
-from chimera_tui.games.station.effects import (
+from chimera_tui.games.station.board import (
     affordable_tiles,
     build_cost,
     free_build_hexes,
     module_at,
-    module_problem,
-    start_effect,
     station_modules,
 )
-from chimera_tui.games.station.reactor import slide, visible_rewards
+from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.effects import start_effect, visible_rewards
+from chimera_tui.games.station.feasibility import module_problem
+from chimera_tui.games.station.reactor import slide
 from chimera_tui.games.station.state import Built, Task
 
 

@@ -1,8 +1,9 @@
-"""Whether a module can be used, compiled once per module into plain closures (`effects.option_ok`'s answers).
+"""Whether a module can be used, compiled once per module into plain closures (`feasibility.option_ok`'s
+answers).
 
-`effects.option_ok` walks an option's ops and, for each, a chain of comparisons on the op's kind. Most of what
-it checks is known from the op alone: the coins and food the payments need after the gains before them, that
-the worker carries a component, that a build has a free space and an affordable tile... So each option is
+`feasibility.option_ok` walks an option's ops and, for each, a chain of comparisons on the op's kind. Most of
+what it checks is known from the op alone: the coins and food the payments need after the gains before them,
+that the worker carries a component, that a build has a free space and an affordable tile... So each option is
 compiled here, once, into the list of the few conditions it really has, each a closure; whether the module
 can be used is whether every condition of one of its options holds. An option whose ops change the worker's
 components before another op reads them is left to `option_ok` (compiled as one condition calling it).
@@ -12,19 +13,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from chimera_tui.games.station.content import ModuleDef, Option, content
-from chimera_tui.games.station.core import Working
-from chimera_tui.games.station.effects import (
-    EMPTY_PURSE,
-    NOTHING_NEEDED,
+from chimera_tui.games.station.board import (
     board_workers,
     can_afford_a_tile,
     cheapest_tile,
     free_build_hexes,
+    recallable,
+)
+from chimera_tui.games.station.components import ModuleDef, Option
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.feasibility import (
+    EMPTY_PURSE,
+    NOTHING_NEEDED,
     has_copy_target,
     option_ok,
     purse_after,
-    recallable,
 )
 
 Condition = Callable[[Working, int, int], bool]
@@ -205,7 +209,7 @@ Check = Callable[[Working, int, int], bool]
 
 
 def compile_module(m: ModuleDef) -> Check:
-    """`effects.module_ok` for `m`, compiled."""
+    """`feasibility.module_ok` for `m`, compiled."""
     if len(m.options) == 1 and len(m.options[0].ops) == 1:
         op = m.options[0].ops[0]
         if op.op == "build" and op.kind != "activate":
@@ -266,7 +270,7 @@ OPTIONS = _Options()
 
 
 def feasible(g: Working, seat: int, wi: int, mid: str) -> list[int]:
-    """`effects.feasible_options` for module `mid`, from its compiled conditions."""
+    """`feasibility.feasible_options` for module `mid`, from its compiled conditions."""
     out = []
     for i, conditions in enumerate(OPTIONS[mid]):
         for condition in conditions:

@@ -17,7 +17,8 @@ from msgspec.structs import astuple, replace
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.actions import Place
-from chimera_tui.games.station.content import COMPONENTS, Content, content
+from chimera_tui.games.station.components import COMPONENTS, Content
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Worker
 
 COMPONENT_INDEX = {k: i for i, k in enumerate(COMPONENTS)}

@@ -8,16 +8,12 @@ from collections.abc import Container
 from itertools import filterfalse
 
 from chimera_tui.games.station.actions import Place
+from chimera_tui.games.station.board import _OPEN_FOR, displaceable, open_spaces
 from chimera_tui.games.station.checks import CHECKS
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.core import COMPONENT_INDEX, LAB_SLOTS, Working
-from chimera_tui.games.station.effects import (
-    _OPEN_FOR,
-    displaceable,
-    module_problem,
-    open_spaces,
-    start_effect,
-)
+from chimera_tui.games.station.effects import start_effect
+from chimera_tui.games.station.feasibility import module_problem
 from chimera_tui.games.station.state import Phase, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
 
@@ -287,7 +283,7 @@ _DISPLACED = " — displaced to the Worker Lounge"
 
 _SPLICES: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[int, int, int, int], int], list[str]] = {}
 """(components now, components before, the pool, the limit) -> `splice_choices` (a list never changed: the
-answers of a question). Bounded like `effects._CHEAPEST`."""
+answers of a question). Bounded like `board._CHEAPEST`."""
 
 
 def splice_choices(g: Working, seat: int, wi: int, before: tuple[str, ...]) -> list[str]:

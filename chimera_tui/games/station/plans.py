@@ -18,15 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from chimera_tui.games.station.board import hub_adjacent_modules, station_modules
 from chimera_tui.games.station.checks import feasible
-from chimera_tui.games.station.content import ModuleDef, Op, content
+from chimera_tui.games.station.components import ModuleDef, Op
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import COMPONENT_INDEX, Working
-from chimera_tui.games.station.effects import (
-    fits,
-    hub_adjacent_modules,
-    needs_of,
-    station_modules,
-)
+from chimera_tui.games.station.effects import REWARD_OPS, command, told_boiler
+from chimera_tui.games.station.feasibility import fits, needs_of
 from chimera_tui.games.station.state import ScoreEvent, Task
 from chimera_tui.games.station.told import coins_words, food_words, points_words, pool_words
 
@@ -114,8 +112,6 @@ def _component(op: Op, why: str) -> Step:
 
 
 def _command(op: Op, why: str) -> Step:
-    from chimera_tui.games.station.effects import command
-
     def step(g: Working, seat: int, wi: int, track: bool) -> None:
         scored = g.players[seat].score
         command(g, seat, wi)
@@ -162,8 +158,6 @@ def _per_color(color: str) -> Callable[[Working, int, int], int]:
 
 def _boiler(op: Op, why: str) -> Step | None:
     """The Boiler Room's refill (and its kin's), when the Reactor's rewards change only the rewarded seat."""
-    from chimera_tui.games.station.reactor import REWARD_OPS, told_boiler
-
     if any(o.op not in REWARD_OPS for r in content().reactor for o in r.ops):
         return None
 
@@ -229,8 +223,8 @@ it does at once (the Boiler Room's refill, compiled too, pushes the refill and m
 
 class _Whole(dict[str, tuple[tuple[Step, ...], ...] | None]):
     """Module id -> each option's Steps, when every op of every option is compiled and `SETTLED` and the
-    options' use is answered by `effects.needs_of` (else None): such a module, placed on, runs start to end
-    at once."""
+    options' use is answered by `feasibility.needs_of` (else None): such a module, placed on, runs start to
+    end at once."""
 
     def __missing__(self, mid: str) -> tuple[tuple[Step, ...], ...] | None:
         plan = PLANS[mid]
@@ -250,7 +244,7 @@ WHOLE = _Whole()
 
 def only_option(g: Working, seat: int, wi: int, mid: str) -> int | None:
     """The index of the one option of `mid` that can be carried out, or None when none or several can (the
-    same answers as `effects.feasible_options`; `mid`'s options must all have needs, see `WHOLE`)."""
+    same answers as `feasibility.feasible_options`; `mid`'s options must all have needs, see `WHOLE`)."""
     p = g.players[seat]
     found = None
     for i, need in enumerate(needs_of(g.c.modules[mid])):  # type: ignore[arg-type]

@@ -9,17 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chimera_tui.games.station import building, feeding, placement, reactor, research
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.board import board_workers, recallable
+from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.core import COMPONENT_INDEX, Working
-from chimera_tui.games.station.effects import (
-    board_workers,
-    component_choices,
-    copy_targets,
-    feasible_options,
-    push_option,
-    recallable,
-    start_effect,
-)
+from chimera_tui.games.station.effects import component_choices, push_option, start_effect
+from chimera_tui.games.station.feasibility import copy_targets, feasible_options
 from chimera_tui.games.station.state import Task
 from chimera_tui.games.station.told import points_words, pool_words
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from chimera_tui.games.station.content import Reward
+from chimera_tui.games.station.components import Reward
 from chimera_tui.games.station.core import Working, seat_snap
+from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.state import Task
 from chimera_tui.games.station.told import begin, end, tell_seat
 
@@ -24,8 +25,6 @@ def advance(g: Working, t: Task) -> None:
 
     Run with no told frame open: it tells itself when its reward changes only the seat (`SELF_TOLD_OPS`),
     else it opens a frame as the task loop would."""
-    from chimera_tui.games.station.effects import run_op
-
     seat = t.seat
     p = g.w(seat)
     reward = track(g, seat)[min(p.tier + 1, 8) - 2]

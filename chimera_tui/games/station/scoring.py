@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.board import hub_adjacent_modules
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.state import State
-
-if TYPE_CHECKING:
-    from chimera_tui.games.station.core import Working
 
 
 def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tuple) -> int:  # type: ignore[type-arg]
@@ -18,8 +15,6 @@ def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tu
 
 def perk_points(g: Working, seat: int, perk: str) -> int:
     """What one perk scores at the end for `seat`."""
-    from chimera_tui.games.station.effects import hub_adjacent_modules
-
     end = g.c.perk_by_id[perk].end
     p = g.players[seat]
     k, pts = end.kind, end.points

@@ -11,7 +11,7 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 from __future__ import annotations
 
 from chimera_tui.games.station.actions import Place
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.core import LAB_SLOTS, SeatSnap, Why, Working
 from chimera_tui.games.station.state import Task, Worker
 

@@ -6,9 +6,9 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.hexgrid import parse_hex
 from chimera_tui.games.station import RULES
+from chimera_tui.games.station.board import free_build_hexes
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import Working
-from chimera_tui.games.station.effects import free_build_hexes
 
 from .helpers import act, drain, legal, placement_state, reason, with_built
 

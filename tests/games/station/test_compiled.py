@@ -2,10 +2,10 @@
 
 The task loop's common ops are compiled into functions that word their own events (plans.py), the common
 answers and steps tell themselves instead of running in a told frame, whether a module can be used is compiled
-into closures (checks.py) or answered from worked-out needs (`effects.needs_of`), and a Placement turn on a
-settled module runs whole at once (`rules._quick_turn`). Each test sets the compiled answer beside the
-generic one (`effects.run_op` in a told frame, `effects.option_ok`, a frame's own wording) on the positions
-of seeded random games; the whole-game equality with a fresh, unlisted copy is in test_fast_paths.py.
+into closures (checks.py) or answered from worked-out needs (`feasibility.needs_of`), and a Placement turn on
+a settled module runs whole at once (`decisions.quick_turn`). Each test sets the compiled answer beside the
+generic one (`effects.run_op` in a told frame, `feasibility.option_ok`, a frame's own wording) on the
+positions of seeded random games; the whole-game equality with a fresh, unlisted copy is in test_fast_paths.py.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.games.station import RULES, State
 from chimera_tui.games.station.checks import CHECKS, feasible
-from chimera_tui.games.station.content import Op, content
+from chimera_tui.games.station.components import Op
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import Working, seat_snap
-from chimera_tui.games.station.effects import feasible_options, needs_of, option_ok, run_op
+from chimera_tui.games.station.effects import run_op
+from chimera_tui.games.station.feasibility import feasible_options, needs_of, option_ok
 from chimera_tui.games.station.flow import STEPS, UNTOLD_OPS
 from chimera_tui.games.station.plans import PLANS, WHOLE
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, QUIET_ANSWERS, SELF_TOLD
@@ -45,7 +47,7 @@ def _states(seeds: range):
 
 def test_compiled_checks_and_needs_answer_as_option_ok():
     """Every module, every seat, every worker and a workerless activation: the compiled conditions
-    (`checks.feasible`, `checks.CHECKS`) and the needs (`effects.feasible_options`) give `option_ok`'s
+    (`checks.feasible`, `checks.CHECKS`) and the needs (`feasibility.feasible_options`) give `option_ok`'s
     answers."""
     modules = content().modules
     checked = refused = 0

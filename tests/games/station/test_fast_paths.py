@@ -15,9 +15,9 @@ from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.games.station import RULES, Place, State
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import _OCC_FOR, Working, occupancy_of
-from chimera_tui.games.station.effects import option_ok, option_problem
+from chimera_tui.games.station.decisions import pending_placement
+from chimera_tui.games.station.feasibility import option_ok, option_problem
 from chimera_tui.games.station.placement import legal_spaces, space_problem
-from chimera_tui.games.station.rules import _placing
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
 DEC = msgspec.msgpack.Decoder(State)
@@ -41,7 +41,7 @@ def test_placements_shared_across_a_seats_workers_match_the_refusal_reasons():
     checked = 0
     for state, _ in _positions(range(30)):
         g = Working(state)
-        placing = _placing(g)
+        placing = pending_placement(g)
         if placing is None:
             continue
         seat, workers, _ = placing

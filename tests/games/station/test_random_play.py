@@ -60,8 +60,8 @@ def test_legal_placements_match_the_refusal_reasons():
     """Every space offered is accepted, and every space refused has a reason (checked on random positions)."""
     from chimera_tui.games.station.content import content
     from chimera_tui.games.station.core import Working
+    from chimera_tui.games.station.decisions import pending_placement
     from chimera_tui.games.station.placement import legal_spaces, space_problem
-    from chimera_tui.games.station.rules import _placing
 
     everything = ["lab", "lounge", *content().modules]
     checked = 0
@@ -70,7 +70,7 @@ def test_legal_placements_match_the_refusal_reasons():
         rng = Rng(seed)
         while not RULES.is_over(state):
             g = Working(state)
-            placing = _placing(g)
+            placing = pending_placement(g)
             if placing is not None:
                 seat, workers, _ = placing
                 for wi in workers:
