@@ -24,10 +24,10 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
+from chimera_tui.games.station.board import build_cost
 from chimera_tui.games.station.building import tile_choices
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
-from chimera_tui.games.station.effects import build_cost
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.state import HIDDEN, State
 
 A = TypeVar("A")
@@ -70,7 +70,7 @@ def pending_build(state: State, seat: int) -> float:
     ):
         return 0.0
     task = state.tasks[-1]
-    g = G(state)
+    g = Working(state)
     tiles = tile_choices(g, task) if task.kind == "build_tile" else [task.place]
     c = content()
     return max(

@@ -3,38 +3,38 @@
 from __future__ import annotations
 
 from chimera_tui.engine.hexgrid import parse_hex
-from chimera_tui.games.station.core import G
-from chimera_tui.games.station.effects import (
+from chimera_tui.games.station.board import (
     affordable_tiles,
     build_cost,
     free_build_hexes,
     module_at,
-    module_problem,
-    start_effect,
     station_modules,
 )
-from chimera_tui.games.station.reactor import slide, visible_rewards
+from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.effects import start_effect, visible_rewards
+from chimera_tui.games.station.feasibility import module_problem
+from chimera_tui.games.station.reactor import slide
 from chimera_tui.games.station.state import Built, Task
 
 
-def tile_choices(g: G, t: Task) -> list[str]:
+def tile_choices(g: Working, t: Task) -> list[str]:
     """Step A: Reactor tiles the builder can pay for (none if no build space is free)."""
     if not free_build_hexes(g):
         return []
     return sorted(set(affordable_tiles(g, t.seat, t.n)))
 
 
-def hex_choices(g: G, t: Task) -> list[str]:
+def hex_choices(g: Working, t: Task) -> list[str]:
     """Step C: empty build spaces next to the Command Hub or a built module."""
     return [str(h) for h in sorted(free_build_hexes(g))]
 
 
-def choose_tile(g: G, t: Task, tile: str) -> None:
+def choose_tile(g: Working, t: Task, tile: str) -> None:
     """Step A chosen: ask where to build `tile`."""
     g.push(Task("build_hex", t.seat, t.worker, tile, n=t.n, i=int(t.place == "activate"), src=t.src))
 
 
-def build(g: G, t: Task, hex_text: str) -> None:
+def build(g: Working, t: Task, hex_text: str) -> None:
     """Steps A (pay), B (score value × round multiplier), C (place), D (slide), E (build bonus)."""
     seat, tile, h = t.seat, t.place, parse_hex(hex_text)
     p = g.w(seat)
@@ -50,7 +50,7 @@ def build(g: G, t: Task, hex_text: str) -> None:
     g.push(Task("bonus", seat, t.worker, hex_text))
 
 
-def run_bonus(g: G, t: Task) -> None:
+def run_bonus(g: Working, t: Task) -> None:
     """Gain the build bonus printed on the space `t.place` (never a tentacle bonus, ST-TENTACLE-04/10)."""
     h = parse_hex(t.place)
     b = g.c.space_at[h].bonus
@@ -80,7 +80,7 @@ def run_bonus(g: G, t: Task) -> None:
         g.push(Task("activate", seat, -1, t.place, src="bonus"))
 
 
-def activate_choices(g: G, t: Task) -> list[str]:
+def activate_choices(g: Working, t: Task) -> list[str]:
     """Modules next to the new module that a workerless activation may use (ST-BONUS-13..18), and "skip"."""
     h = parse_hex(t.place)
     at = module_at(g)
@@ -96,13 +96,13 @@ def activate_choices(g: G, t: Task) -> list[str]:
     return [*sorted(out), "skip"]
 
 
-def activate(g: G, t: Task, mid: str) -> None:
+def activate(g: Working, t: Task, mid: str) -> None:
     """Activate the chosen neighbouring module without a worker (nothing for skip)."""
     if mid != "skip":
         start_effect(g, t.seat, -1, mid, src="bonus")
 
 
-def activate_new(g: G, t: Task) -> None:
+def activate_new(g: Working, t: Task) -> None:
     """Foundry: the module just built works for its builder, without a worker."""
     m = g.c.modules[t.place]
     if not m.affects_worker and module_problem(g, t.seat, -1, m) is None:

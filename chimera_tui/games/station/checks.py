@@ -1,8 +1,9 @@
-"""Whether a module can be used, compiled once per module into plain closures (`effects.option_ok`'s answers).
+"""Whether a module can be used, compiled once per module into plain closures (`feasibility.option_ok`'s
+answers).
 
-`effects.option_ok` walks an option's ops and, for each, a chain of comparisons on the op's kind. Most of what
-it checks is known from the op alone: the coins and food the payments need after the gains before them, that
-the worker carries a component, that a build has a free space and an affordable tile... So each option is
+`feasibility.option_ok` walks an option's ops and, for each, a chain of comparisons on the op's kind. Most of
+what it checks is known from the op alone: the coins and food the payments need after the gains before them,
+that the worker carries a component, that a build has a free space and an affordable tile... So each option is
 compiled here, once, into the list of the few conditions it really has, each a closure; whether the module
 can be used is whether every condition of one of its options holds. An option whose ops change the worker's
 components before another op reads them is left to `option_ok` (compiled as one condition calling it).
@@ -12,22 +13,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from chimera_tui.games.station.content import ModuleDef, Option, content
-from chimera_tui.games.station.core import G
-from chimera_tui.games.station.effects import (
-    EMPTY_PURSE,
-    NOTHING_NEEDED,
+from chimera_tui.games.station.board import (
     board_workers,
     can_afford_a_tile,
     cheapest_tile,
     free_build_hexes,
+    recallable,
+)
+from chimera_tui.games.station.components import ModuleDef, Option
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.feasibility import (
+    EMPTY_PURSE,
+    NOTHING_NEEDED,
     has_copy_target,
     option_ok,
     purse_after,
-    recallable,
 )
 
-Condition = Callable[[G, int, int], bool]
+Condition = Callable[[Working, int, int], bool]
 """One thing an option needs: (working copy, seat, worker index or -1) -> whether it holds."""
 
 _NEVER = frozenset({"gain_round", "per_hub", "per_color", "component", "research", "command", "marker", "beg",
@@ -39,7 +43,7 @@ _READS_COMPS = frozenset({"gain_per", "detach", "discard", "attach", "graft"})
 
 
 def _paid(need_coins: int, need_food: int) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         p = g.players[seat]
         return p.coins >= need_coins and p.food >= need_food
 
@@ -47,7 +51,7 @@ def _paid(need_coins: int, need_food: int) -> Condition:
 
 
 def _carries(kind: str, n: int) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         return wi >= 0 and g.players[seat].workers[wi].comps.count(kind) >= n
 
     return holds
@@ -57,27 +61,27 @@ def _takes(kind: str) -> Condition:
     """detach/discard: a component of `kind` ("any": any) on the worker."""
     if kind == "any":
 
-        def holds(g: G, seat: int, wi: int) -> bool:
+        def holds(g: Working, seat: int, wi: int) -> bool:
             return wi >= 0 and bool(g.players[seat].workers[wi].comps)
 
     else:
 
-        def holds(g: G, seat: int, wi: int) -> bool:
+        def holds(g: Working, seat: int, wi: int) -> bool:
             return wi >= 0 and kind in g.players[seat].workers[wi].comps
 
     return holds
 
 
-def _room(g: G, seat: int, wi: int) -> bool:
+def _room(g: Working, seat: int, wi: int) -> bool:
     """The worker may carry one more component."""
     return wi >= 0 and len(g.players[seat].workers[wi].comps) < g.limit(seat)
 
 
-def _attaches(g: G, seat: int, wi: int) -> bool:
+def _attaches(g: Working, seat: int, wi: int) -> bool:
     return _room(g, seat, wi) and any(g.players[seat].pool)
 
 
-def _grafts(g: G, seat: int, wi: int) -> bool:
+def _grafts(g: Working, seat: int, wi: int) -> bool:
     return _room(g, seat, wi) and any(g.supply)
 
 
@@ -85,7 +89,7 @@ def _builds(discount: int, activate: bool, offset: int) -> Condition:
     """A free build space and (unless the build is an activation) a tile affordable with the seat's coins and
     `offset` more (what the option's earlier gains and payments leave)."""
 
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         if not free_build_hexes(g):
             return False
         return activate or can_afford_a_tile(g, seat, discount, g.players[seat].coins + offset)
@@ -103,7 +107,7 @@ def _lone_build(discount: int) -> Condition:
     """A module whose one option is one paid build (the Constructor and its kin): `_builds` answered from the
     Reactor's cheapest tile kept per (Reactor, built modules)."""
 
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         reactor, built, floor = _FLOOR[0]
         if reactor is not g.reactor or built is not g.built:
             floor = cheapest_tile(g) if free_build_hexes(g) else None
@@ -115,42 +119,42 @@ def _lone_build(discount: int) -> Condition:
     return holds
 
 
-def _perk(g: G, seat: int, wi: int) -> bool:
+def _perk(g: Working, seat: int, wi: int) -> bool:
     return bool(g.perk_display)
 
 
-def _recall(g: G, seat: int, wi: int) -> bool:
+def _recall(g: Working, seat: int, wi: int) -> bool:
     return bool(recallable(g, seat, wi))
 
 
 def _copies(mid: str) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         return wi >= 0 and has_copy_target(g, seat, wi, mid)
 
     return holds
 
 
 def _sends(mid: str, n: int) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         return len(board_workers(g, mid)) >= n
 
     return holds
 
 
 def _swaps(mid: str) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         bw = board_workers(g, mid)
         return any(s == seat for s, _, _ in bw) and any(s != seat for s, _, _ in bw)
 
     return holds
 
 
-def _with_worker(g: G, seat: int, wi: int) -> bool:
+def _with_worker(g: Working, seat: int, wi: int) -> bool:
     return wi >= 0
 
 
 def _generic(m: ModuleDef, opt: Option) -> Condition:
-    def holds(g: G, seat: int, wi: int) -> bool:
+    def holds(g: Working, seat: int, wi: int) -> bool:
         return option_ok(g, seat, wi, m, opt)
 
     return holds
@@ -200,12 +204,12 @@ def compile_option(m: ModuleDef, opt: Option) -> tuple[Condition, ...]:
     return tuple(conditions)
 
 
-Check = Callable[[G, int, int], bool]
+Check = Callable[[Working, int, int], bool]
 """Whether a module can be used: (working copy, seat, worker index or -1) -> yes or no."""
 
 
 def compile_module(m: ModuleDef) -> Check:
-    """`effects.module_ok` for `m`, compiled."""
+    """`feasibility.module_ok` for `m`, compiled."""
     if len(m.options) == 1 and len(m.options[0].ops) == 1:
         op = m.options[0].ops[0]
         if op.op == "build" and op.kind != "activate":
@@ -218,7 +222,7 @@ def compile_module(m: ModuleDef) -> Check:
         if not only:
             return _always
 
-        def check(g: G, seat: int, wi: int) -> bool:
+        def check(g: Working, seat: int, wi: int) -> bool:
             for condition in only:  # noqa: SIM110 (a loop, not all(): this runs on every listing)
                 if not condition(g, seat, wi):
                     return False
@@ -226,7 +230,7 @@ def compile_module(m: ModuleDef) -> Check:
 
         return check
 
-    def any_option(g: G, seat: int, wi: int) -> bool:
+    def any_option(g: Working, seat: int, wi: int) -> bool:
         for conditions in options:
             for condition in conditions:
                 if not condition(g, seat, wi):
@@ -238,7 +242,7 @@ def compile_module(m: ModuleDef) -> Check:
     return any_option
 
 
-def _always(g: G, seat: int, wi: int) -> bool:
+def _always(g: Working, seat: int, wi: int) -> bool:
     return True
 
 
@@ -265,8 +269,8 @@ class _Options(dict[str, tuple[tuple[Condition, ...], ...]]):
 OPTIONS = _Options()
 
 
-def feasible(g: G, seat: int, wi: int, mid: str) -> list[int]:
-    """`effects.feasible_options` for module `mid`, from its compiled conditions."""
+def feasible(g: Working, seat: int, wi: int, mid: str) -> list[int]:
+    """`feasibility.feasible_options` for module `mid`, from its compiled conditions."""
     out = []
     for i, conditions in enumerate(OPTIONS[mid]):
         for condition in conditions:

@@ -1,12 +1,12 @@
-"""The working copy `G` that `apply` builds over a State, changes, and freezes again (copy on write).
+"""The working copy (`Working`) that `apply` builds over a State, changes, and freezes again (copy on write).
 
-`G` starts as a thin shell over the State: every seat is the frozen `Player` itself, read as it is. The
-first change to a seat goes through `G.w(seat)`, which swaps in a mutable `P` for that seat only (and, while
-`told.py` is watching, notes the seat's values before the change, so events cost nothing for seats an action
-does not touch). Freezing rebuilds only the thawed seats; untouched ones, and the whole players tuple when no
-seat changed, are the State's own objects. Rules code reads `g.players[seat]` (a `Player` or a `P`, which
-have the same fields) and writes only through `g.w(seat)`; nothing outside `apply` and `legal_actions` sees
-`G`. The helpers here are the rulebook's basic moves: scoring (always recorded as an event), gaining coins,
+`Working` starts as a thin shell over the State: every seat is the frozen `Player` itself, read as it is.
+The first change to a seat goes through `Working.w(seat)`, which swaps in a mutable `WorkingSeat` for that
+seat only (and, while `told.py` is watching, notes the seat's values before the change, so events cost nothing
+for seats an action does not touch). Freezing rebuilds only the thawed seats; untouched ones, and the whole
+players tuple when no seat changed, are the State's own objects. Rules code reads `g.players[seat]` (a
+`Player` or a `WorkingSeat`, which have the same fields) and writes only through `g.w(seat)`; nothing outside
+`apply` and `legal_actions` sees `Working`. The helpers here are the rulebook's basic moves: scoring (always recorded as an event), gaining coins,
 food and components (with the empty-supply rule), and worker queries.
 """
 
@@ -17,10 +17,11 @@ from msgspec.structs import astuple, replace
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.actions import Place
-from chimera_tui.games.station.content import COMPONENTS, Content, content
+from chimera_tui.games.station.components import COMPONENTS, Content
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Worker
 
-CI = {k: i for i, k in enumerate(COMPONENTS)}
+COMPONENT_INDEX = {k: i for i, k in enumerate(COMPONENTS)}
 LAB_SLOTS = ("lab-a", "lab-b", "lab-c")
 OFF_BOARD = frozenset({"aside", "pool", "lounge"})
 """Where a worker occupies no module or Lab slot."""
@@ -38,18 +39,18 @@ Opened = tuple[int, int, Why]
 """An open `told.begin` frame: the start player and len(scoring) when it opened, and its reason."""
 
 
-def seat_snap(p: Player | P) -> SeatSnap:
+def seat_snap(p: Player | WorkingSeat) -> SeatSnap:
     """The told-about values of one seat (frozen or thawed): only references, since every field is immutable."""
     return (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)
 
 
-class P(msgspec.Struct, gc=False):
+class WorkingSeat(msgspec.Struct, gc=False):
     """One seat's mutable state, made from its `Player` on the seat's first change in an action.
 
     The same fields as `Player`, in the same order, so thawing and freezing are one C call each
-    (`P(*astuple(player))`, `Player(*astuple(p))`). Every field holds an immutable value and is replaced,
-    never changed in place (`add_pool`, `set_worker`): a snapshot for told.py and the frozen form share them
-    instead of copying them.
+    (`WorkingSeat(*astuple(player))`, `Player(*astuple(p))`). Every field holds an immutable value and is
+    replaced, never changed in place (`add_pool`, `set_worker`): a snapshot for told.py and the frozen form
+    share them instead of copying them.
     """
 
     mat: str
@@ -82,12 +83,12 @@ class P(msgspec.Struct, gc=False):
 
 
 _OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
-"""The last players tuple whose occupancy is known, and that occupancy (never changed in place: a G that
-moves a worker copies it first). `apply` leaves here the occupancy of the state it returns, kept up to date
+"""The last players tuple whose occupancy is known, and that occupancy (never changed in place:
+a working copy that moves a worker copies it first). `apply` leaves here the occupancy of the state it returns, kept up to date
 move by move, so listing that state's placements need not work it out again."""
 
 
-def occupancy_of(players: list[Player | P] | tuple[Player, ...]) -> dict[str, tuple[int, int]]:
+def occupancy_of(players: list[Player | WorkingSeat] | tuple[Player, ...]) -> dict[str, tuple[int, int]]:
     """Module or Lab slot id -> (seat, worker index) of the worker there, worked out from the seats."""
     occ = {}
     for seat, p in enumerate(players):
@@ -103,7 +104,7 @@ workers change only when one of them moves, so whose turn is next and each listi
 entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed)."""
 
 
-class G:
+class Working:
     """The working copy of `State` used while applying one action (or listing the legal ones)."""
 
     __slots__ = ("_occ", "_occ_own", "again", "asked", "before", "built", "c", "countdown", "discard", "draft",
@@ -119,12 +120,12 @@ class G:
         self.round = s.round
         self.start, self.turn, self.marker_taken = s.start, s.turn, s.marker_taken
         self.countdown, self.round_markers = s.countdown, s.round_markers
-        self.players: list[Player | P] = list(s.players)
-        """Each seat's `Player` until its first change (`w`), then its `P`."""
+        self.players: list[Player | WorkingSeat] = list(s.players)
+        """Each seat's `Player` until its first change (`w`), then its `WorkingSeat`."""
         self.n = len(self.players)
         """The number of players."""
         self.thawed: list[int] = []
-        """The seats thawed (made a `P`) so far, in that order."""
+        """The seats thawed (made a `WorkingSeat`) so far, in that order."""
         self.supply = s.supply
         """Tuples, like the State's, are replaced, never changed in place (taken from the State as they are,
         and frozen again as they are)."""
@@ -150,16 +151,17 @@ class G:
         self._occ: dict[str, tuple[int, int]] | None = None
         """Where workers stand (see `occupancy`), once asked; then kept up to date by `move`."""
         self._occ_own = False
-        """`_occ` is this G's own dict (not shared through `_OCC_FOR`), so `move` may change it in place."""
+        """`_occ` is this working copy's own dict (not shared through `_OCC_FOR`), so `move` may change it in
+        place."""
         self.moved = False
-        """A worker moved in this G (so the occupancy of `s.players` no longer holds)."""
+        """A worker moved in this working copy (so the occupancy of `s.players` no longer holds)."""
         self.asked: list[str] = []
         """The answers to the question the task loop stopped at (the legal `Choose` values), if it did."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
     def restart(self, s: State) -> None:
-        """Make this copy, which was just frozen into `s`, a fresh working copy of `s` (cheaper than a new G):
+        """Make this copy, which was just frozen into `s`, a fresh working copy of `s` (cheaper than a new one):
         every value already is `s`'s own object, so only the seats and the notes of the last action are
         reset."""
         self.s = s
@@ -169,27 +171,27 @@ class G:
         self.told = []
         self.asked = []
 
-    def w(self, seat: int) -> P:
+    def w(self, seat: int) -> WorkingSeat:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
         p = self.players[seat]
         before = self.before
         if before is not None and seat not in before:
             before[seat] = (p.coins, p.food, p.pool, p.workers, p.tier, p.perks, p.card, p.score)  # seat_snap
-        if p.__class__ is P:  # (not isinstance: a call, and this runs several times an action)
+        if p.__class__ is WorkingSeat:  # (not isinstance: a call, and this runs several times an action)
             return p
-        q = self.players[seat] = P(*astuple(p))
+        q = self.players[seat] = WorkingSeat(*astuple(p))
         self.thawed.append(seat)
         return q
 
     def freeze(self) -> State:
-        """The frozen form. When this G kept its occupancy up to date, it is left for the next G over the new
-        state (`_OCC_FOR`)."""
+        """The frozen form. When this working copy kept its occupancy up to date, it is left for the next one
+        over the new state (`_OCC_FOR`)."""
         s = self.s
         if self.thawed:
             frozen = list(s.players)
             seats = self.players
             for seat in self.thawed:
-                frozen[seat] = Player(*astuple(seats[seat]))  # P.freeze, inline
+                frozen[seat] = Player(*astuple(seats[seat]))  # WorkingSeat.freeze, inline
             players = tuple(frozen)
             self.players = frozen  # type: ignore[assignment]  # reads until the next apply see only Players
             occ = self._occ
@@ -249,7 +251,7 @@ class G:
 
     def gain_component(self, seat: int, kind: str, track: bool = True) -> None:
         """Take one component of `kind` from the supply into the pool; 2 points if that pile is empty."""
-        i = CI[kind]
+        i = COMPONENT_INDEX[kind]
         if self.supply[i] > 0:
             self.add_supply(i, -1)
             self.w(seat).add_pool(i, 1)
@@ -277,7 +279,7 @@ class G:
         if occ is None:
             players, known = _OCC_FOR[0]
             if not self.moved and players is self.s.players:
-                occ = known  # the same seats as the last G over these players (legal_actions, then apply)
+                occ = known  # the same seats as the last working copy over them (legal_actions, then apply)
             else:
                 occ = occupancy_of(self.players)
                 if not self.moved:
@@ -288,7 +290,7 @@ class G:
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
         occ = self._occ if self._occ_own else None
-        if occ is None:  # first move in this G: its own copy of the occupancy, kept up to date from here on
+        if occ is None:  # first move in this working copy: its own occupancy, kept up to date from here on
             occ = self._occ = dict(self.occupancy())
             self._occ_own = True
         p = self.w(seat)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from chimera_tui.games.station.core import CI, G
+from chimera_tui.games.station.core import COMPONENT_INDEX, Working
 from chimera_tui.games.station.state import Task, Worker
 from chimera_tui.games.station.told import WHY_WORDS, food_words, points_words, worker_change
 
@@ -10,7 +10,7 @@ FED = " — " + WHY_WORDS["feed"]
 """The reason told for what feeding a seat changed."""
 
 
-def feed_seat(g: G, t: Task) -> None:
+def feed_seat(g: Working, t: Task) -> None:
     """Take workers back, let double leaves grow 2 food, pay 1 food per non-leaf worker, note the shortfall.
 
     It tells itself, run with no told frame open: all it can change that is told is the seat's food (workers
@@ -35,7 +35,7 @@ def feed_seat(g: G, t: Task) -> None:
         g.push(*(Task("feed_lose", seat) for _ in range(owed - paid)))
 
 
-def lose_choices(g: G, t: Task) -> list[str]:
+def lose_choices(g: Working, t: Task) -> list[str]:
     """One attached component to give back per food short (ST-FEED-04): "w<i>:<type>"."""
     workers = g.players[t.seat].workers
     known = _LOSABLE.get(workers)
@@ -61,14 +61,14 @@ _LOSABLE: dict[tuple[Worker, ...], list[str]] = {}
 LOST = " — " + WHY_WORDS["feed_lose"]
 
 
-def lose(g: G, t: Task, value: str) -> None:
+def lose(g: Working, t: Task, value: str) -> None:
     """Return the chosen attached component to the supply; it tells itself (`prompts.SELF_TOLD`)."""
     w, kind = value[1:].split(":")
     wi = int(w)
     comps = list(g.comps(t.seat, wi))
     comps.remove(kind)
     g.set_comps(t.seat, wi, tuple(comps))
-    g.add_supply(CI[kind], 1)
+    g.add_supply(COMPONENT_INDEX[kind], 1)
     now = g.players[t.seat].workers[wi].comps
     g.told.append(f"{g.names[t.seat]}: {worker_change(wi, kind, '', now)}{LOST}")
 
@@ -76,7 +76,7 @@ def lose(g: G, t: Task, value: str) -> None:
 STARVED = " — feeding: a food short and no component left"
 
 
-def starve(g: G, t: Task) -> None:
+def starve(g: Working, t: Task) -> None:
     """No attached component left: 2 points instead (ST-FEED-06); it tells itself."""
     g.score(t.seat, -2, "feeding")
     g.told.append(f"{g.names[t.seat]}: {points_words(-2)}{STARVED}")

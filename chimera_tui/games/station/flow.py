@@ -9,7 +9,7 @@ from collections.abc import Callable
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import LAB_SLOTS, G
+from chimera_tui.games.station.core import LAB_SLOTS, Working
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED, flush_after_matters
@@ -43,12 +43,12 @@ def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
         built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks),
         scoring=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng, lead=start,
     )  # fmt: skip
-    g = G(state)
+    g = Working(state)
     advance(g)
     return g.freeze()
 
 
-def _setup_gains(g: G, t: Task) -> None:
+def _setup_gains(g: Working, t: Task) -> None:
     """Step O: each player's card resources; research symbols in turn order (ST-SETUP-27..29)."""
     g.draft = ()
     for seat in reversed(g.order()):
@@ -60,7 +60,7 @@ def _setup_gains(g: G, t: Task) -> None:
             g.push(Task("research", seat, src="bonus"))
 
 
-def _begin_round(g: G, t: Task) -> None:
+def _begin_round(g: Working, t: Task) -> None:
     """Station progress for the new round (ST-PROGRESS-04..16), then the Placement phase."""
     g.round += 1
     g.lead = g.start  # ST-COMMAND-10: a marker taken last round changes the order only now
@@ -77,7 +77,7 @@ def _begin_round(g: G, t: Task) -> None:
     _tell_progress(g)
 
 
-def _tell_progress(g: G) -> None:
+def _tell_progress(g: Working) -> None:
     """Station progress in words (ST-PROGRESS-*)."""
     bits = [f"{g.name(g.start)} leads"]
     if g.round > 1:
@@ -93,11 +93,11 @@ def _tell_progress(g: G) -> None:
     tell(g, f"Round {g.round} begins: " + "; ".join(bits) + ".")
 
 
-def _next_turn(g: G, t: Task) -> None:
+def _next_turn(g: Working, t: Task) -> None:
     pass_turn(g)
 
 
-def pass_turn(g: G) -> None:
+def pass_turn(g: Working) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
     if g.phase is not Phase.PLACEMENT:
         return
@@ -110,7 +110,7 @@ def pass_turn(g: G) -> None:
     g.phase = Phase.LAB
 
 
-def lab_placer(g: G) -> tuple[int, list[int]] | None:
+def lab_placer(g: Working) -> tuple[int, list[int]] | None:
     """Who places next in the Splicing Lab phase, and which workers (ST-SPLICE-05..10)."""
     n, lead = g.n, g.lead
     for k in range(n):
@@ -125,7 +125,7 @@ def lab_placer(g: G) -> tuple[int, list[int]] | None:
     return None
 
 
-def placer(g: G) -> tuple[int, list[int]] | None:
+def placer(g: Working) -> tuple[int, list[int]] | None:
     """The seat placing a worker now (with the workers it may place), when no task is pending."""
     if g.phase is Phase.PLACEMENT:
         return g.turn, g.pool_workers(g.turn)
@@ -134,7 +134,7 @@ def placer(g: G) -> tuple[int, list[int]] | None:
     return None
 
 
-def _action_end(g: G, t: Task) -> None:
+def _action_end(g: Working, t: Task) -> None:
     """Tentacle bonuses at the end of an action (ST-TENTACLE-01..09).
 
     With no bonus, the rest of a Placement turn's end is run here at once, as the task loop would run it: the
@@ -168,7 +168,7 @@ UNTOLD_OPS = frozenset(
 which tells itself): they change nothing a told frame words, so they run without one."""
 
 
-def _op(g: G, t: Task) -> None:
+def _op(g: Working, t: Task) -> None:
     """One op of a module's option: compiled ones tell themselves (plans.py), those in `UNTOLD_OPS` (and a
     component of one's choice, which pushes its question) need no words, the others run in a told frame."""
     compiled = PLANS[t.place][t.n][t.i]
@@ -184,11 +184,11 @@ def _op(g: G, t: Task) -> None:
     end(g)
 
 
-def _refill(g: G, t: Task) -> None:
+def _refill(g: Working, t: Task) -> None:
     refill(g)
 
 
-def _end_round(g: G, t: Task) -> None:
+def _end_round(g: Working, t: Task) -> None:
     if g.round >= 5:
         begin(g, "final scoring")
         final_scoring(g)
@@ -200,7 +200,7 @@ def _end_round(g: G, t: Task) -> None:
         g.push(Task("begin_round", g.start))
 
 
-AUTO: dict[str, Callable[[G, Task], None]] = {
+AUTO: dict[str, Callable[[Working, Task], None]] = {
     "effect": run_effect,
     "op": _op,
     "action_end": _action_end,
@@ -223,10 +223,10 @@ QUIET = frozenset(
 nothing a player owns."""
 
 
-def _framed(step: Callable[[G, Task], None]) -> Callable[[G, Task], None]:
+def _framed(step: Callable[[Working, Task], None]) -> Callable[[Working, Task], None]:
     """`step` run in a told frame of its own (opened with no frame open, as the task loop runs them)."""
 
-    def run(g: G, t: Task) -> None:
+    def run(g: Working, t: Task) -> None:
         g.frames.append((g.start, len(g.scoring), t))  # told.begin with no frame open
         g.before = {}
         step(g, t)
@@ -239,7 +239,7 @@ STEPS = {kind: step if kind in QUIET else _framed(step) for kind, step in AUTO.i
 """`AUTO`, each step as the task loop runs it: in a told frame unless it tells itself (`QUIET`)."""
 
 
-def advance(g: G) -> None:
+def advance(g: Working) -> None:
     """Run tasks until a decision is needed (or the game is over). Called with no `told` frame open."""
     tasks = g.tasks
     steps = STEPS

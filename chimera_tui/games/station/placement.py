@@ -8,16 +8,12 @@ from collections.abc import Container
 from itertools import filterfalse
 
 from chimera_tui.games.station.actions import Place
+from chimera_tui.games.station.board import _OPEN_FOR, displaceable, open_spaces
 from chimera_tui.games.station.checks import CHECKS
-from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import CI, LAB_SLOTS, G
-from chimera_tui.games.station.effects import (
-    _OPEN_FOR,
-    displaceable,
-    module_problem,
-    open_spaces,
-    start_effect,
-)
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.core import COMPONENT_INDEX, LAB_SLOTS, Working
+from chimera_tui.games.station.effects import start_effect
+from chimera_tui.games.station.feasibility import module_problem
 from chimera_tui.games.station.state import Phase, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
 
@@ -27,7 +23,7 @@ def worker_label(comps: tuple[str, ...]) -> str:
     return "+".join(comps) if comps else "no components"
 
 
-def can_displace(g: G, seat: int, wi: int, victim_comps: tuple[str, ...]) -> bool:
+def can_displace(g: Working, seat: int, wi: int, victim_comps: tuple[str, ...]) -> bool:
     """Whether worker `wi` of `seat` may displace a worker carrying `victim_comps` (ST-CLAW-01/02)."""
     claws = g.comps(seat, wi).count("claw")
     if claws >= 2 or (claws == 1 and g.has_power(seat, "raider")):
@@ -35,7 +31,7 @@ def can_displace(g: G, seat: int, wi: int, victim_comps: tuple[str, ...]) -> boo
     return claws == 1 and len(victim_comps) <= 1
 
 
-def space_problem(g: G, seat: int, wi: int, space: str) -> str | None:
+def space_problem(g: Working, seat: int, wi: int, space: str) -> str | None:
     """Why worker `wi` of `seat` may not be placed on `space` now, or None (ST-PLACE-*, ST-CLAW-*)."""
     if space == "lounge":
         return None
@@ -79,7 +75,7 @@ def space_problem(g: G, seat: int, wi: int, space: str) -> str | None:
     return f"you cannot use {m.name}: {why}" if why else None
 
 
-def _may_take(g: G, seat: int, comps: tuple[str, ...], space: str, occupant: tuple[int, int]) -> bool:
+def _may_take(g: Working, seat: int, comps: tuple[str, ...], space: str, occupant: tuple[int, int]) -> bool:
     """Whether a worker of `seat` carrying `comps` may go on `space`, held by `occupant` (yes or no only)."""
     vs, vw = occupant
     if vs == seat or not displaceable(g, space):
@@ -96,7 +92,7 @@ a seat's spaces change only when a module is built, slot B opens or it takes a p
 the answer (the entry holds the tuples it was made for, so `is` cannot match a recycled object)."""
 
 
-def seat_spaces(g: G, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def seat_spaces(g: Working, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """`open_spaces` with `seat`'s own perk modules added to both lists."""
     built, unlocked, spaces, checked = _OPEN_FOR[0]
     if built is not g.built or unlocked != (g.countdown == 0):
@@ -146,7 +142,7 @@ _UNION: dict[tuple[frozenset[str], str | frozenset[str]], frozenset[str]] = {}
 made once (bounded like `_CHEAPEST`)."""
 
 
-def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
+def legal_spaces(g: Working, seat: int, wi: int, memo: dict[str, bool] | None = None) -> list[str]:
     """Every space worker `wi` of `seat` may be placed on now (the same answers as `space_problem`).
 
     Yes or no from cheap checks; the reasons are worded by `space_problem` only when someone asks. Local
@@ -157,7 +153,7 @@ def legal_spaces(g: G, seat: int, wi: int, memo: dict[str, bool] | None = None) 
     return [place.space for place in placements(g, seat, [wi], {} if memo is None else memo)]
 
 
-def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None = None) -> list[Place]:
+def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] | None = None) -> list[Place]:
     """A `Place` on each space in `legal_spaces` order, for the first of `workers` (the seat's pool workers)
     with each set of components: the occupancy, the seat's spaces and the answers that do not depend on the
     worker (kept in `memo`) are worked out once for all of them."""
@@ -224,7 +220,7 @@ def placements(g: G, seat: int, workers: list[int], memo: dict[str, bool] | None
     return out
 
 
-def place(g: G, seat: int, wi: int, space: str, why: Place | None = None) -> None:
+def place(g: Working, seat: int, wi: int, space: str, why: Place | None = None) -> None:
     """Put the worker on `space` and start its effect (ST-PLACE-04; displacement first, ST-CLAW-05).
 
     What a placement can tell (told.py, with `why` as the reason) is a brain worker's points and a displaced
@@ -254,12 +250,12 @@ def place(g: G, seat: int, wi: int, space: str, why: Place | None = None) -> Non
         end(g)
 
 
-def lounge_choices(g: G, seat: int) -> list[str]:
+def lounge_choices(g: Working, seat: int) -> list[str]:
     """Coin or food (both with the Quartermaster)."""
     return ["both"] if "quartermaster" in g.players[seat].perks else ["coin", "food"]
 
 
-def lounge_gain(g: G, t: Task, value: str) -> None:
+def lounge_gain(g: Working, t: Task, value: str) -> None:
     """1 coin or 1 food (ST-LOUNGE-04); a displaced tentacle worker also gets its +1 (ST-TENTACLE-11).
 
     It tells itself (`prompts.SELF_TOLD`: resolved with no told frame open), as a frame would."""
@@ -287,10 +283,10 @@ _DISPLACED = " — displaced to the Worker Lounge"
 
 _SPLICES: dict[tuple[tuple[str, ...], tuple[str, ...], tuple[int, int, int, int], int], list[str]] = {}
 """(components now, components before, the pool, the limit) -> `splice_choices` (a list never changed: the
-answers of a question). Bounded like `effects._CHEAPEST`."""
+answers of a question). Bounded like `board._CHEAPEST`."""
 
 
-def splice_choices(g: G, seat: int, wi: int, before: tuple[str, ...]) -> list[str]:
+def splice_choices(g: Working, seat: int, wi: int, before: tuple[str, ...]) -> list[str]:
     """ "+type" / "-type" steps still open, and "done" once the worker differs (ST-SPLICE-19..23).
 
     A type detached in this splice cannot be attached again in it and vice versa, so a splice always ends.
@@ -319,14 +315,14 @@ def _splice_choices(
             added.remove(c)
     out = []
     if len(now) < limit:
-        out += [f"+{k}" for k in COMPONENTS if pool[CI[k]] > 0 and k not in removed]
+        out += [f"+{k}" for k in COMPONENTS if pool[COMPONENT_INDEX[k]] > 0 and k not in removed]
     out += [f"-{k}" for k in sorted(set(now)) if k not in added]
     if tuple(sorted(now)) != tuple(sorted(before)):
         out.append("done")
     return out
 
 
-def splice_step(g: G, t: Task, value: str) -> bool:
+def splice_step(g: Working, t: Task, value: str) -> bool:
     """Apply one splice step; True when the splice is finished.
 
     It tells itself (`prompts.SELF_TOLD`), as a frame would: the pool first, then the worker."""
@@ -337,10 +333,10 @@ def splice_step(g: G, t: Task, value: str) -> bool:
     p = g.w(seat)
     comps = list(g.comps(seat, wi))
     if value[0] == "+":
-        p.add_pool(CI[kind], -1)
+        p.add_pool(COMPONENT_INDEX[kind], -1)
         comps.append(kind)
     else:
-        p.add_pool(CI[kind], 1)
+        p.add_pool(COMPONENT_INDEX[kind], 1)
         comps.remove(kind)
     g.set_comps(seat, wi, tuple(comps))
     now = p.workers[wi].comps

@@ -8,29 +8,27 @@ sentence directly, exactly as the frame would have worded it (`told.py`'s phrase
 reason). An op that asks a question, moves workers or reads more of the game is left as None and runs
 through `run_op` and a frame as before.
 
-A step runs only where the task loop would run the op in a frame of its own: with no frame open (so `G.w`
-notes nothing), as the next thing on the stack. `run_effect` runs a whole option of compiled steps at once
-instead of pushing one op task per step, since no question can come between them; the stack seen at every
-decision is the same as before.
+A step runs only where the task loop would run the op in a frame of its own: with no frame open (so
+`Working.w` notes nothing), as the next thing on the stack. `run_effect` runs a whole option of compiled steps
+at once instead of pushing one op task per step, since no question can come between them; the stack seen at
+every decision is the same as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from chimera_tui.games.station.board import hub_adjacent_modules, station_modules
 from chimera_tui.games.station.checks import feasible
-from chimera_tui.games.station.content import ModuleDef, Op, content
-from chimera_tui.games.station.core import CI, G
-from chimera_tui.games.station.effects import (
-    fits,
-    hub_adjacent_modules,
-    needs_of,
-    station_modules,
-)
+from chimera_tui.games.station.components import ModuleDef, Op
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import COMPONENT_INDEX, Working
+from chimera_tui.games.station.effects import REWARD_OPS, command, told_boiler
+from chimera_tui.games.station.feasibility import fits, needs_of
 from chimera_tui.games.station.state import ScoreEvent, Task
 from chimera_tui.games.station.told import coins_words, food_words, points_words, pool_words
 
-Step = Callable[[G, int, int, bool], None]
+Step = Callable[[Working, int, int, bool], None]
 """A compiled op: (working copy, seat, worker index or -1, track the gain for the tentacle bonus)."""
 
 
@@ -44,7 +42,7 @@ def _gain(op: Op, why: str) -> Step:
     text = _said(coins_words(coins), food_words(food), points_words(points))
     tracked = (max(coins, 0), max(food, 0)) if coins > 0 or food > 0 else None
 
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         p = g.w(seat)
         p.coins += coins
         p.food += food
@@ -63,7 +61,7 @@ def _pay(op: Op, why: str) -> Step:
     coins, food = op.coins, op.food
     text = _said(coins_words(-coins), food_words(-food))
 
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         p = g.w(seat)
         p.coins -= coins
         p.food -= food
@@ -73,11 +71,11 @@ def _pay(op: Op, why: str) -> Step:
     return step
 
 
-def _scaled(op: Op, why: str, count: Callable[[G, int, int], int]) -> Step:
+def _scaled(op: Op, why: str, count: Callable[[Working, int, int], int]) -> Step:
     """gain_round, gain_per, per_hub, per_color: the op's amounts times a count worked out when it runs."""
     coins, food, points = op.coins, op.food, op.points
 
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         k = count(g, seat, wi)
         g.gain(seat, coins * k, food * k, track)
         if points * k:
@@ -91,9 +89,9 @@ def _scaled(op: Op, why: str, count: Callable[[G, int, int], int]) -> Step:
 
 def _component(op: Op, why: str) -> Step:
     kind, n = op.kind, op.n
-    i = CI[kind]
+    i = COMPONENT_INDEX[kind]
 
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         have = g.supply[i]
         got = min(have, n)
         short = n - got
@@ -114,9 +112,7 @@ def _component(op: Op, why: str) -> Step:
 
 
 def _command(op: Op, why: str) -> Step:
-    from chimera_tui.games.station.effects import command
-
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         scored = g.players[seat].score
         command(g, seat, wi)
         points = g.players[seat].score - scored
@@ -127,7 +123,7 @@ def _command(op: Op, why: str) -> Step:
 
 
 def _marker(op: Op, why: str) -> Step:
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         if not g.marker_taken:
             g.marker_taken = True
             if g.start != seat:
@@ -137,23 +133,23 @@ def _marker(op: Op, why: str) -> Step:
     return step
 
 
-def _per_round(g: G, seat: int, wi: int) -> int:
+def _per_round(g: Working, seat: int, wi: int) -> int:
     return g.round
 
 
-def _per_worker(per: str) -> Callable[[G, int, int], int]:
-    def count(g: G, seat: int, wi: int) -> int:
+def _per_worker(per: str) -> Callable[[Working, int, int], int]:
+    def count(g: Working, seat: int, wi: int) -> int:
         return g.comps(seat, wi).count(per)
 
     return count
 
 
-def _per_hub(g: G, seat: int, wi: int) -> int:
+def _per_hub(g: Working, seat: int, wi: int) -> int:
     return hub_adjacent_modules(g)
 
 
-def _per_color(color: str) -> Callable[[G, int, int], int]:
-    def count(g: G, seat: int, wi: int) -> int:
+def _per_color(color: str) -> Callable[[Working, int, int], int]:
+    def count(g: Working, seat: int, wi: int) -> int:
         modules = g.c.modules
         return sum(1 for mid in station_modules(g) if modules[mid].color == color)
 
@@ -162,12 +158,10 @@ def _per_color(color: str) -> Callable[[G, int, int], int]:
 
 def _boiler(op: Op, why: str) -> Step | None:
     """The Boiler Room's refill (and its kin's), when the Reactor's rewards change only the rewarded seat."""
-    from chimera_tui.games.station.reactor import REWARD_OPS, told_boiler
-
     if any(o.op not in REWARD_OPS for r in content().reactor for o in r.ops):
         return None
 
-    def step(g: G, seat: int, wi: int, track: bool) -> None:
+    def step(g: Working, seat: int, wi: int, track: bool) -> None:
         told_boiler(g, seat, wi, "" if track else "bonus", why)
 
     return step
@@ -229,8 +223,8 @@ it does at once (the Boiler Room's refill, compiled too, pushes the refill and m
 
 class _Whole(dict[str, tuple[tuple[Step, ...], ...] | None]):
     """Module id -> each option's Steps, when every op of every option is compiled and `SETTLED` and the
-    options' use is answered by `effects.needs_of` (else None): such a module, placed on, runs start to end
-    at once."""
+    options' use is answered by `feasibility.needs_of` (else None): such a module, placed on, runs start to
+    end at once."""
 
     def __missing__(self, mid: str) -> tuple[tuple[Step, ...], ...] | None:
         plan = PLANS[mid]
@@ -248,9 +242,9 @@ class _Whole(dict[str, tuple[tuple[Step, ...], ...] | None]):
 WHOLE = _Whole()
 
 
-def only_option(g: G, seat: int, wi: int, mid: str) -> int | None:
+def only_option(g: Working, seat: int, wi: int, mid: str) -> int | None:
     """The index of the one option of `mid` that can be carried out, or None when none or several can (the
-    same answers as `effects.feasible_options`; `mid`'s options must all have needs, see `WHOLE`)."""
+    same answers as `feasibility.feasible_options`; `mid`'s options must all have needs, see `WHOLE`)."""
     p = g.players[seat]
     found = None
     for i, need in enumerate(needs_of(g.c.modules[mid])):  # type: ignore[arg-type]
@@ -261,7 +255,7 @@ def only_option(g: G, seat: int, wi: int, mid: str) -> int | None:
     return found
 
 
-def run_effect(g: G, t: Task) -> None:
+def run_effect(g: Working, t: Task) -> None:
     """`effects.run_effect` with the chosen option's leading compiled ops run at once (see the module doc):
     the ops after the first one that is not compiled are pushed as op tasks, as `push_option` would."""
     seat, wi, place = t.seat, t.worker, t.place

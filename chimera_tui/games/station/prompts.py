@@ -9,42 +9,36 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from chimera_tui.games.station import building, feeding, placement, reactor, research
-from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import CI, G
-from chimera_tui.games.station.effects import (
-    board_workers,
-    component_choices,
-    copy_targets,
-    feasible_options,
-    push_option,
-    recallable,
-    start_effect,
-)
+from chimera_tui.games.station.board import board_workers, recallable
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.core import COMPONENT_INDEX, Working
+from chimera_tui.games.station.effects import component_choices, push_option, start_effect
+from chimera_tui.games.station.feasibility import copy_targets, feasible_options
 from chimera_tui.games.station.state import Task
 from chimera_tui.games.station.told import points_words, pool_words
 
-Choices = Callable[[G, Task], list[str]]
-Resolve = Callable[[G, Task, str], None]
+Choices = Callable[[Working, Task], list[str]]
+Resolve = Callable[[Working, Task, str], None]
 
 
-def _option_choices(g: G, t: Task) -> list[str]:
+def _option_choices(g: Working, t: Task) -> list[str]:
     m = g.c.modules[t.place]
     return [m.options[i].label for i in feasible_options(g, t.seat, t.worker, m)]
 
 
-def _option(g: G, t: Task, v: str) -> None:
+def _option(g: Working, t: Task, v: str) -> None:
     m = g.c.modules[t.place]
     push_option(g, t, next(i for i, o in enumerate(m.options) if o.label == v))
 
 
-def _component(g: G, t: Task, v: str) -> None:
+def _component(g: Working, t: Task, v: str) -> None:
     """A component of a type in stock (`component_choices`) into the pool; it tells itself."""
     g.gain_component(t.seat, v, track=t.src != "bonus")
     why = "component" if t.src != "bonus" else "build bonus"
     g.told.append(f"{g.names[t.seat]}: {pool_words(v, 1)} — {why}")
 
 
-def _perk(g: G, t: Task, v: str) -> None:
+def _perk(g: Working, t: Task, v: str) -> None:
     """Take the perk `v` (and its points); it tells itself."""
     seat = t.seat
     score = g.players[seat].score
@@ -54,30 +48,30 @@ def _perk(g: G, t: Task, v: str) -> None:
     g.told.append(f"{g.names[seat]}: {said} — perk")
 
 
-def _component_empty(g: G, t: Task) -> None:
+def _component_empty(g: Working, t: Task) -> None:
     """The supply has no component of any type: 2 points instead (ST-SPLICE-14); it tells itself."""
     g.score(t.seat, 2, "supply")
     why = "component" if t.src != "bonus" else "build bonus"
     g.told.append(f"{g.names[t.seat]}: {points_words(2)} — {why}")
 
 
-def _tentacle(g: G, t: Task, v: str) -> None:
+def _tentacle(g: Working, t: Task, v: str) -> None:
     g.gain_component(t.seat, v, track=False)
 
 
-def _splice(g: G, t: Task, v: str) -> None:
+def _splice(g: Working, t: Task, v: str) -> None:
     if not placement.splice_step(g, t, v):
         g.tasks.append(t)
 
 
-def _draft(g: G, t: Task, v: str) -> None:
+def _draft(g: Working, t: Task, v: str) -> None:
     draft = list(g.draft)
     draft.remove(v)
     g.draft = tuple(draft)
     g.w(t.seat).card = v
 
 
-def _flush(g: G, t: Task, v: str) -> None:
+def _flush(g: Working, t: Task, v: str) -> None:
     if v == "done":
         reactor.refill(g)
     else:
@@ -85,7 +79,7 @@ def _flush(g: G, t: Task, v: str) -> None:
         g.tasks.append(t)
 
 
-def flush_after_matters(g: G, t: Task) -> bool:
+def flush_after_matters(g: Working, t: Task) -> bool:
     """Whether a flush just after this placement could differ from one just before it (ST-FLUSH-06/07):
     only when the placement changed the Reactor or its piles (a build, a refill). Otherwise the flush at the
     start of the turn does exactly the same, so nobody is asked after every placement."""
@@ -94,69 +88,69 @@ def flush_after_matters(g: G, t: Task) -> bool:
     return t.comps != g.reactor or len(g.pile) != t.n or len(g.discard) != t.i
 
 
-def _flush_offer(g: G, t: Task, v: str) -> None:
+def _flush_offer(g: Working, t: Task, v: str) -> None:
     if v == "flush":
         g.w(t.seat).card = ""
         g.tasks.append(Task("flush", t.seat))
 
 
-def _recall_choices(g: G, t: Task) -> list[str]:
+def _recall_choices(g: Working, t: Task) -> list[str]:
     ws = [f"w{i}" for i in recallable(g, t.seat, -1 if t.src == "bonus" else t.worker)]
     return [*ws, "skip"] if t.src == "bonus" else ws
 
 
-def _recall(g: G, t: Task, v: str) -> None:
+def _recall(g: Working, t: Task, v: str) -> None:
     if v != "skip":
         g.move(t.seat, int(v[1:]), "pool")
 
 
-def _copy(g: G, t: Task, v: str) -> None:
+def _copy(g: Working, t: Task, v: str) -> None:
     start_effect(g, t.seat, t.worker, v, src=t.src)
 
 
-def _take_choices(g: G, t: Task) -> list[str]:
+def _take_choices(g: Working, t: Task) -> list[str]:
     comps = g.comps(t.seat, t.worker)
     return sorted({c for c in comps if t.place in ("any", c)})
 
 
-def _detach(g: G, t: Task, v: str) -> None:
+def _detach(g: Working, t: Task, v: str) -> None:
     comps = list(g.comps(t.seat, t.worker))
     comps.remove(v)
     g.set_comps(t.seat, t.worker, tuple(comps))
     if t.kind == "detach":
-        g.w(t.seat).add_pool(CI[v], 1)
+        g.w(t.seat).add_pool(COMPONENT_INDEX[v], 1)
     else:
-        g.add_supply(CI[v], 1)
+        g.add_supply(COMPONENT_INDEX[v], 1)
 
 
-def _attach_choices(g: G, t: Task) -> list[str]:
+def _attach_choices(g: Working, t: Task) -> list[str]:
     if len(g.comps(t.seat, t.worker)) >= g.limit(t.seat):
         return []
-    return [k for k in COMPONENTS if g.players[t.seat].pool[CI[k]] > 0]
+    return [k for k in COMPONENTS if g.players[t.seat].pool[COMPONENT_INDEX[k]] > 0]
 
 
-def _attach(g: G, t: Task, v: str) -> None:
-    g.w(t.seat).add_pool(CI[v], -1)
+def _attach(g: Working, t: Task, v: str) -> None:
+    g.w(t.seat).add_pool(COMPONENT_INDEX[v], -1)
     g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
 
 
-def _graft_choices(g: G, t: Task) -> list[str]:
+def _graft_choices(g: Working, t: Task) -> list[str]:
     if len(g.comps(t.seat, t.worker)) >= g.limit(t.seat):
         return []
     return [k for k in component_choices(g) if t.place in ("any", k)]
 
 
-def _graft(g: G, t: Task, v: str) -> None:
-    g.add_supply(CI[v], -1)
+def _graft(g: Working, t: Task, v: str) -> None:
+    g.add_supply(COMPONENT_INDEX[v], -1)
     g.set_comps(t.seat, t.worker, (*g.comps(t.seat, t.worker), v))
 
 
-def _beg_choices(g: G, t: Task) -> list[str]:
+def _beg_choices(g: Working, t: Task) -> list[str]:
     p = g.players[t.seat]
     return [*(["coin"] if p.coins else []), *(["food"] if p.food else []), "no"]
 
 
-def _beg(g: G, t: Task, v: str) -> None:
+def _beg(g: Working, t: Task, v: str) -> None:
     if v == "no":
         return
     beggar = int(t.place)
@@ -166,32 +160,32 @@ def _beg(g: G, t: Task, v: str) -> None:
     g.gain(beggar, coins, food)
 
 
-def _send_choices(g: G, t: Task) -> list[str]:
+def _send_choices(g: Working, t: Task) -> list[str]:
     return [f"{s}.{w}" for s, w, _ in sorted(board_workers(g, t.place))]
 
 
-def _send(g: G, t: Task, v: str) -> None:
+def _send(g: Working, t: Task, v: str) -> None:
     s, w = map(int, v.split("."))
     g.move(s, w, "lounge")
     g.push(Task("lounge", s, w, src="displaced"))
 
 
-def _swap_choices(g: G, t: Task) -> list[str]:
+def _swap_choices(g: Working, t: Task) -> list[str]:
     bw = board_workers(g, t.place)
     if not any(s != t.seat for s, _, _ in bw):
         return []
     return [f"w{w}" for s, w, _ in sorted(bw) if s == t.seat]
 
 
-def _swap(g: G, t: Task, v: str) -> None:
+def _swap(g: Working, t: Task, v: str) -> None:
     g.tasks.append(Task("swap_with", t.seat, int(v[1:]), t.place))
 
 
-def _swap_with_choices(g: G, t: Task) -> list[str]:
+def _swap_with_choices(g: Working, t: Task) -> list[str]:
     return [f"{s}.{w}" for s, w, _ in sorted(board_workers(g, t.place)) if s != t.seat]
 
 
-def _swap_with(g: G, t: Task, v: str) -> None:
+def _swap_with(g: Working, t: Task, v: str) -> None:
     s, w = map(int, v.split("."))
     mine = g.players[t.seat].workers[t.worker].where
     theirs = g.players[s].workers[w].where
@@ -199,7 +193,7 @@ def _swap_with(g: G, t: Task, v: str) -> None:
     g.move(s, w, mine)
 
 
-def _tentacle_choices(g: G, t: Task) -> list[str]:
+def _tentacle_choices(g: Working, t: Task) -> list[str]:
     return sorted(set(t.comps))
 
 
@@ -230,7 +224,7 @@ CHOICES: dict[str, tuple[Choices, Resolve]] = {
 }
 """Choice kind -> (possible values, resolve)."""
 
-EMPTY: dict[str, Callable[[G, Task], None]] = {
+EMPTY: dict[str, Callable[[Working, Task], None]] = {
     "component": _component_empty,
     "feed_lose": feeding.starve,
 }

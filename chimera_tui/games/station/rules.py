@@ -1,8 +1,24 @@
 """Chimera Station's `Ruleset`: setup, whose decision it is, the legal actions, apply, views and words.
 
-`legal_actions` dispatches on the pending decision: a choice task (a `Choose` per value), a nested
-placement task, or — with no task pending — a worker placement of the Placement or Splicing Lab phase
-(plus the once-per-game flush on one's own Placement turn).
+`apply` carries the action out on one working copy (`Working`, core.py) through `decisions.py`, then lets the
+sequencer run on to the next decision; the last state listed and the last copy frozen are kept here, so a bot
+that lists a state and applies one of its actions makes one working copy, not two.
+
+The phase machine, the shape all four rules cores share: one sequencer owns the order of the phases, and the
+phases never import it, so the imports run one way (rules → decisions → flow → prompts → the phases → the
+working copy) and no game has an import circle.
+
+- The sequencer (here `flow.py`) is the compiled task loop: `advance` pops tasks off the working copy's stack
+  and runs each through its table (`flow.STEPS`, the automatic steps; `prompts.CHOICES`, the questions,
+  answered at once when only one answer is possible) until a decision is needed, and moves the phases and
+  rounds on when the stack is empty.
+- `decisions.py` lists the legal actions of the pending decision (a worker placement, an answer, a flush) and
+  carries out one; `prompts.py` says what each question offers and what each answer does.
+- A phase (`placement`, `building`, `feeding`, `research`, the module effects in `plans` and `effects`, the
+  Reactor) changes the working copy for one step and pushes the tasks that come next onto its stack, never
+  calls the sequencer: what comes next is on the stack, and the sequencer takes it from there.
+
+The import-linter contract in pyproject.toml holds Station to this.
 """
 
 from __future__ import annotations
@@ -16,11 +32,17 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, IllegalAction, OptionSpec, Rng
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place, parse_action
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
-from chimera_tui.games.station.flow import advance, pass_turn, placer, setup
-from chimera_tui.games.station.placement import place, placements, space_problem
-from chimera_tui.games.station.plans import WHOLE, only_option
-from chimera_tui.games.station.prompts import CHOICES, PROMPTS, UNFRAMED
+from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.decisions import (
+    CHOOSE,
+    apply_choose,
+    apply_flush,
+    apply_place,
+    legal,
+    placer_of,
+)
+from chimera_tui.games.station.flow import advance, setup
+from chimera_tui.games.station.prompts import PROMPTS, UNFRAMED
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
 from chimera_tui.games.station.told import begin, end
@@ -55,169 +77,17 @@ def seat_sides(value: str, players: int) -> tuple[str, ...]:
     return tuple(letters)
 
 
-_PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
-"""The last state whose placer (`flow.placer`) was worked out, and the answer: whose turn it is, the legal
-actions and `apply` each ask it of the same Splicing Lab state (a frozen answer: the list is never changed)."""
-
-
-def _placer_of(g: G) -> tuple[int, list[int]] | None:
-    """`flow.placer(g)` for a working copy not yet changed from its state `g.s`, kept for that state."""
-    global _PLACER
-    known = _PLACER
-    if known[0] is g.s:
-        return known[1]
-    who = placer(g)
-    _PLACER = (g.s, who)
-    return who
-
-
-def _placing(g: G) -> tuple[int, list[int], Task | None] | None:
-    """(seat, workers it may place, the nested "place" task if any), when a placement is pending."""
-    if g.tasks:
-        t = g.tasks[-1]
-        return (t.seat, g.pool_workers(t.seat), t) if t.kind == "place" else None
-    who = _placer_of(g)
-    return (who[0], who[1], None) if who else None
-
-
-def _can_flush(g: G, seat: int) -> bool:
-    return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
-
-
-class _Choices(dict[str, Choose]):
-    """Value -> its `Choose`, made the first time it is asked for (like `placement.Places`)."""
-
-    def __missing__(self, value: str) -> Choose:
-        made = self[value] = Choose(value)
-        return made
-
-
-_CHOICES = _Choices()
-_FLUSH = Flush()
-
-
-def legal(g: G) -> list[Action]:
-    """The legal actions in `g`, dispatched on the pending decision."""
-    phase = g.phase
-    if phase is Phase.OVER:
-        return []
-    if not g.tasks and phase is Phase.PLACEMENT:  # a Placement turn: the flush is offered at its start
-        seat = g.turn
-        acts: list[Action] = placements(g, seat, g.pool_workers(seat))  # type: ignore[assignment]
-        if g.players[seat].card:
-            acts.append(_FLUSH)
-        return acts
-    placing = _placing(g)
-    if placing is not None:
-        seat, workers, _ = placing
-        return placements(g, seat, workers)  # type: ignore[return-value]
-    t = g.tasks[-1]
-    return list(map(_CHOICES.__getitem__, CHOICES[t.kind][0](g, t)))
-
-
-def _quick_turn(g: G, seat: int, wi: int, space: str) -> bool:
-    """A whole placement at once (a Placement turn, or one in the Splicing Lab phase), when it needs no
-    decision and nothing but the module's effect happens: no worker displaced, no tentacle (no bonus to track),
-    and exactly one usable option whose every op is compiled and settled (plans.py). Then the tasks the
-    placement would push (the next turn and the flush offer in the Placement phase, the action's end, the
-    effect) would all run before anything is asked, and none would do anything but what is done here: the
-    compiled ops change no Reactor tile, so no flush is offered after them. False, having changed nothing,
-    otherwise. Only for a placement listed for this very state (so the module is usable), with no task
-    pending."""
-    if space not in g.c.modules:  # the Lab or the Lounge
-        return False
-    whole = WHOLE[space]
-    if whole is None:
-        return False
-    comps = g.players[seat].workers[wi].comps
-    if "tentacle" in comps or space in g.occupancy():
-        return False
-    if len(whole) == 1:
-        steps = whole[0]  # listed, so usable: its one option can be carried out
-    else:
-        index = only_option(g, seat, wi, space)
-        if index is None:
-            return False
-        steps = whole[index]
-    g.move(seat, wi, space)
-    if "brain" in comps:
-        begin(g, Place(wi, space))
-        g.score(seat, g.c.modules[space].value, "brain")
-        end(g)
-    for step in steps:
-        step(g, seat, wi, False)  # nothing to track: no tentacle, so no bonus at the action's end
-    if g.phase is Phase.PLACEMENT:
-        pass_turn(g)
-    return True
-
-
-def _apply_place(g: G, a: Place, known: bool) -> None:
-    if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
-        task = g.tasks[-1] if g.tasks else None
-        seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else _placer_of(g)[0]  # type: ignore[index]
-        if task is None and _quick_turn(g, seat, a.worker, a.space):
-            return
-    else:
-        placing = _placing(g)
-        if placing is None:
-            raise IllegalAction("No worker placement is pending: answer the current prompt first.", a)
-        seat, workers, task = placing
-        if a.worker not in workers:
-            raise IllegalAction(
-                f"Worker {a.worker} is not one you may place now (you may place {workers}).", a
-            )
-        why = space_problem(g, seat, a.worker, a.space)
-        if why is not None:
-            raise IllegalAction(why[0].upper() + why[1:] + ".", a)
-    tasks = g.tasks
-    if task is not None:
-        tasks.pop()
-    elif g.phase is Phase.PLACEMENT:
-        tasks.append(_NEXT_TURN[seat])
-        if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement (asked only when
-            # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)
-            tasks.append(Task("flush_offer", seat, comps=g.reactor, n=len(g.pile), i=len(g.discard)))
-    tasks.append(_ACTION_END[seat][a.worker])
-    place(g, seat, a.worker, a.space, a)
-
-
-_NEXT_TURN = tuple(Task("next_turn", seat) for seat in range(8))
-_ACTION_END = tuple(tuple(Task("action_end", seat, wi) for wi in range(8)) for seat in range(8))
-"""The tasks every placement pushes, made once (a Task is a value)."""
-
-
-def _apply_choose(g: G, a: Choose, known: bool) -> None:
-    if not g.tasks or g.tasks[-1].kind == "place":
-        raise IllegalAction("Nothing is being asked now: place a worker.", a)
-    t = g.tasks[-1]
-    choices, resolve = CHOICES[t.kind]
-    if not known and a.value not in (opts := choices(g, t)):
-        raise IllegalAction(f"{a.value!r} is not a possible answer; choose one of: {', '.join(opts)}.", a)
-    g.tasks.pop()
-    resolve(g, t, a.value)
-
-
-def _apply_flush(g: G, a: Flush, known: bool) -> None:
-    placing = _placing(g)
-    seat = placing[0] if placing else -1
-    if placing is None or not _can_flush(g, seat):
-        if seat >= 0 and not g.players[seat].card:
-            raise IllegalAction("You have already used your starting card to flush the Reactor.", a)
-        raise IllegalAction("You may flush the Reactor only at the start of your own Placement turn.", a)
-    g.w(seat).card = ""
-    g.push(Task("flush", seat))
-
-
 _LISTED: tuple[State | None, tuple[Action, ...]] = (None, ())
 """The last state whose legal actions are known, and those actions: `apply` on that state with one of them
 skips checking it again (a bot or a person nearly always chooses from the list it was just given), and
 `legal_actions` gives them again. Set by `legal_actions`, and by `apply` when it stops at a question whose
-answers the task loop has just worked out (`G.asked`). Frozen values only, the same whichever thread asks."""
+answers the task loop has just worked out (`Working.asked`). Frozen values only, the same whichever thread
+asks."""
 
-_KEPT: tuple[State, G, int] | None = None
+_KEPT: tuple[State, Working, int] | None = None
 """The last state `apply` returned, the working copy it was frozen from (which holds the same values) and the
 thread that made them: listing that state's actions (or asking whose turn it is) reads that copy instead of
-making another, and the next `apply` on that state takes it (`G.restart`) instead of thawing the state
+making another, and the next `apply` on that state takes it (`Working.restart`) instead of thawing the state
 again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
 thaws it afresh).
 
@@ -227,12 +97,12 @@ thread while another changes it (another thread's entry is simply a miss). Chime
 theirs in a `threading.local`; an identity check is cheaper on this path, which runs on every decision."""
 
 
-def _reader(state: State) -> G:
+def _reader(state: State) -> Working:
     """A working copy of `state` to read from."""
     kept = _KEPT
     if kept is not None and kept[0] is state and kept[2] == get_ident():
         return kept[1]
-    return G(state)
+    return Working(state)
 
 
 _VIEWED: tuple[State | None, State] = (None, None)  # type: ignore[assignment]
@@ -275,7 +145,7 @@ class StationRules:
             return state.tasks[-1].seat
         if state.phase is Phase.PLACEMENT:
             return state.turn
-        who = _placer_of(_reader(state))
+        who = placer_of(_reader(state))
         return who[0] if who else None
 
     def legal_actions(self, state: State) -> Sequence[Action]:
@@ -301,23 +171,23 @@ class StationRules:
             g = kept[1]
             g.restart(state)
         else:
-            g = G(state)
+            g = Working(state)
         listed = _LISTED
         known = listed[0] is state and action in listed[1]
         cls = action.__class__  # (`is` on the class: isinstance is a call, and this runs on every decision)
         if cls is Place:  # a placement opens its own told frames, when it can tell something
-            _apply_place(g, action, known)  # type: ignore[arg-type]
+            apply_place(g, action, known)  # type: ignore[arg-type]
         elif cls is Choose:
             tasks = g.tasks
             if tasks and tasks[-1].kind in UNFRAMED:  # the answer tells itself, or changes nothing told
-                _apply_choose(g, action, known)  # type: ignore[arg-type]
+                apply_choose(g, action, known)  # type: ignore[arg-type]
             else:
                 begin(g, tasks[-1] if tasks else None)
-                _apply_choose(g, action, known)  # type: ignore[arg-type]
+                apply_choose(g, action, known)  # type: ignore[arg-type]
                 end(g)
         elif cls is Flush:
             begin(g, "flush")
-            _apply_flush(g, action, known)  # type: ignore[arg-type]
+            apply_flush(g, action, known)  # type: ignore[arg-type]
             end(g)
         else:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
@@ -326,7 +196,7 @@ class StationRules:
         g.s = after
         _KEPT = (after, g, me)
         if g.asked:
-            _LISTED = (after, tuple(map(_CHOICES.__getitem__, g.asked)))
+            _LISTED = (after, tuple(map(CHOOSE.__getitem__, g.asked)))
         return after
 
     def is_over(self, state: State) -> bool:
@@ -364,7 +234,7 @@ class StationRules:
         """`action` in words for the log, with player names and never an internal id."""
         seat = self.to_act(state)
         who = state.names[seat] if seat is not None else "Nobody"
-        g = G(state)
+        g = Working(state)
         if isinstance(action, Place):
             comps = g.comps(seat, action.worker) if seat is not None else ()
             where = {"lab": "the Splicing Lab", "lounge": "the Worker Lounge"}.get(action.space)

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.board import hub_adjacent_modules
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.state import State
-
-if TYPE_CHECKING:
-    from chimera_tui.games.station.core import G
 
 
 def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tuple) -> int:  # type: ignore[type-arg]
@@ -16,10 +13,8 @@ def owned_components(pool: tuple[int, ...] | list[int], workers: list[list] | tu
     return sum(pool) + sum(len(w[0]) for w in workers)
 
 
-def perk_points(g: G, seat: int, perk: str) -> int:
+def perk_points(g: Working, seat: int, perk: str) -> int:
     """What one perk scores at the end for `seat`."""
-    from chimera_tui.games.station.effects import hub_adjacent_modules
-
     end = g.c.perk_by_id[perk].end
     p = g.players[seat]
     k, pts = end.kind, end.points
@@ -52,7 +47,7 @@ def perk_points(g: G, seat: int, perk: str) -> int:
     raise ValueError(f"unknown end scoring {k!r}")
 
 
-def final_scoring(g: G) -> None:
+def final_scoring(g: Working) -> None:
     """Coins (3 = 1 point), food (2 = 1 point), components (2 each), then every perk (ST-END-02..05)."""
     for seat in g.order():
         p = g.players[seat]

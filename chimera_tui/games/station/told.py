@@ -2,7 +2,7 @@
 
 The task loop (`flow.advance`) runs each step that needs no decision, and each choice, between `begin` and
 `end`: a frame that records, copy on write, the values of each seat just before its first change in the step
-(`G.w` notes them), and at the end a sentence per seat that changed, with the reason (the step's module,
+(`Working.w` notes them), and at the end a sentence per seat that changed, with the reason (the step's module,
 research reward, Reactor reward, feeding, build bonus...). A step that changes no seat costs a list append;
 the reason is worded only when something is told. Station progress, Reactor refills and the end of a round
 tell themselves. Everything told here is public (Station hides only the piles' order).
@@ -11,8 +11,8 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 from __future__ import annotations
 
 from chimera_tui.games.station.actions import Place
-from chimera_tui.games.station.content import COMPONENTS
-from chimera_tui.games.station.core import LAB_SLOTS, G, SeatSnap, Why
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.core import LAB_SLOTS, SeatSnap, Why, Working
 from chimera_tui.games.station.state import Task, Worker
 
 LETTERS = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
@@ -80,7 +80,7 @@ def _comps(comps: tuple[str, ...]) -> str:
     return "".join(LETTERS[c] for c in comps) or "no components"
 
 
-def _where(g: G, where: object) -> str:
+def _where(g: Working, where: object) -> str:
     if where == "lounge":
         return "the Worker Lounge"
     if isinstance(where, str) and where.startswith("lab-"):
@@ -113,7 +113,7 @@ WHY_WORDS = {
 """The reason words of the other task kinds (the Lounge and a component depend on the task's source)."""
 
 
-def why_of(g: G, t: Task | Place | None) -> str:
+def why_of(g: Working, t: Task | Place | None) -> str:
     """The reason a step's changes happened, in a few words."""
     if t is None:
         return ""
@@ -138,7 +138,7 @@ def why_of(g: G, t: Task | Place | None) -> str:
     return WHY_WORDS.get(t.kind, "")
 
 
-def _tell_frame(g: G, before: dict[int, SeatSnap], start0: int, scored: int, frame_why: Why) -> None:
+def _tell_frame(g: Working, before: dict[int, SeatSnap], start0: int, scored: int, frame_why: Why) -> None:
     """One sentence per seat whose resources, score, workers, research or perks changed in a frame (`before`:
     the notes of its seats; `start0`, `scored`: the start player and len(scoring) when it opened)."""
     moved = g.start != start0
@@ -189,7 +189,7 @@ def _tell_frame(g: G, before: dict[int, SeatSnap], start0: int, scored: int, fra
         _tell_marker(g, frame_why)
 
 
-def tell_seat(g: G, seat: int, snap: SeatSnap, scored: int, why: str) -> None:
+def tell_seat(g: Working, seat: int, snap: SeatSnap, scored: int, why: str) -> None:
     """What a frame would tell about `seat` alone, for a step that tells itself and changes only that seat (not
     the start player): `snap` is `core.seat_snap` of the seat before the step, `scored` len(scoring) then."""
     coins0, food0, pool0, workers0, tier0, perks0, card0, score0 = snap
@@ -226,7 +226,9 @@ def worker_change(i: int, lost: str, got: str, comps: tuple[str, ...]) -> str:
     return f"worker #{i + 1} {change} (now {_comps(comps)})"
 
 
-def _tell_workers(g: G, workers0: tuple[Worker, ...], workers1: tuple[Worker, ...], parts: list[str]) -> None:
+def _tell_workers(
+    g: Working, workers0: tuple[Worker, ...], workers1: tuple[Worker, ...], parts: list[str]
+) -> None:
     """What happened to a seat's workers: components gained or lost, a new worker, one sent to the Lounge."""
     for i in range(len(workers1)):
         w0 = workers0[i]
@@ -255,7 +257,7 @@ _NOT_SENT = frozenset(("pool", "aside", "lounge", *LAB_SLOTS))
 """Where a worker that goes to the Lounge was not sent from (it was never on a module)."""
 
 
-def _score_part(g: G, scored: int, seat: int, points: int) -> str:
+def _score_part(g: Working, scored: int, seat: int, points: int) -> str:
     """The points a seat scored since the scoring event `scored`, with their causes when there are several."""
     causes: dict[str, int] = {}
     for e in g.scoring[scored:]:
@@ -267,13 +269,13 @@ def _score_part(g: G, scored: int, seat: int, points: int) -> str:
     return _signed(points, "point") + (f" ({said})" if said else "")
 
 
-def _tell_marker(g: G, frame_why: Why) -> None:
+def _tell_marker(g: Working, frame_why: Why) -> None:
     """The start player marker changed hands, and nothing else was told about its new holder."""
     why = frame_why if isinstance(frame_why, str) else why_of(g, frame_why)
     g.told.append(f"{g.names[g.start]} takes the start player marker" + (f" — {why}" if why else ""))
 
 
-def begin(g: G, why: Why) -> None:
+def begin(g: Working, why: Why) -> None:
     """Start telling what the next step changes, with `why` as the reason.
 
     Frames nest: an inner one (the Reactor rewards inside a Boiler Room step) first tells what its outer one
@@ -286,7 +288,7 @@ def begin(g: G, why: Why) -> None:
     g.before = {}
 
 
-def end(g: G) -> None:
+def end(g: Working) -> None:
     """Tell what the innermost frame saw, and close it."""
     frames = g.frames
     _tell_frame(g, g.before, *frames.pop())  # type: ignore[arg-type]
@@ -297,7 +299,7 @@ def end(g: G) -> None:
         g.before = None
 
 
-def tell(g: G, text: str) -> None:
+def tell(g: Working, text: str) -> None:
     """Tell one sentence."""
     g.told.append(text)
 
@@ -306,7 +308,7 @@ _CAUSE_PM: dict[tuple[str, int], str] = {}
 """(cause, points) -> "cause ±points" as the round summary words it (made once each)."""
 
 
-def round_summary(g: G) -> None:
+def round_summary(g: Working) -> None:
     """The end of a round: each seat's points this round by cause, and where it stands."""
     tell(g, f"End of round {g.round}: what each player gained and lost")
     scoring, now = g.scoring, g.round

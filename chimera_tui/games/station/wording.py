@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from chimera_tui.games.station.content import Bonus, Op, content
+from chimera_tui.engine.hexgrid import parse_hex
+from chimera_tui.games.station.components import Bonus, Op
+from chimera_tui.games.station.content import content
 
 LETTER = {"brain": "B", "claw": "C", "leaf": "L", "tentacle": "T"}
 
@@ -113,8 +115,6 @@ def where_words(where: str) -> str:
 def space_words(built: Sequence[object], hex_text: str) -> str:
     """A build space in words: what it touches and its bonus ("the space next to Refinery and Laboratory
     (bonus: gain a brain)"), never its coordinates."""
-    from chimera_tui.engine.hexgrid import parse_hex
-
     c = content()
     try:
         h = parse_hex(hex_text)

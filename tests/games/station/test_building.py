@@ -6,9 +6,9 @@ from msgspec.structs import replace
 
 from chimera_tui.engine.hexgrid import parse_hex
 from chimera_tui.games.station import RULES
+from chimera_tui.games.station.board import free_build_hexes
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
-from chimera_tui.games.station.effects import free_build_hexes
+from chimera_tui.games.station.core import Working
 
 from .helpers import act, drain, legal, placement_state, reason, with_built
 
@@ -49,7 +49,7 @@ def test_ST_BUILD_03_04_pay_cost_and_score_value():
 
 
 def test_ST_BUILD_05_06_adjacent_to_hub_or_built_and_slot_b_counts():
-    g = G(placement_state(2))
+    g = Working(placement_state(2))
     first = {str(h) for h in free_build_hexes(g)}
     assert first == {
         "0,-1",
@@ -61,7 +61,7 @@ def test_ST_BUILD_05_06_adjacent_to_hub_or_built_and_slot_b_counts():
         "2,0",
     }  # the last three touch locked slot B
     s = with_built(placement_state(2), "bank", "0,-1")
-    assert "0,-2" in {str(h) for h in free_build_hexes(G(s))}
+    assert "0,-2" in {str(h) for h in free_build_hexes(Working(s))}
 
 
 def test_ST_BUILD_07_09_slide_right_no_refill():
@@ -179,13 +179,13 @@ def test_ST_BONUS_17_workerless_hub_a_and_boiler():
     from chimera_tui.games.station.flow import advance
 
     s = placement_state(2, workers={0: [((), "pool")], 1: [((), "laboratory"), ((), "pool")]}, start=1)
-    g = G(s)
+    g = Working(s)
     start_effect(g, 0, -1, "hub-a", src="bonus")
     advance(g)
     s2 = g.freeze()
     assert s2.start == 0 and s2.players[0].score == 12
     s3 = _reactor(s, "bank", "vault", "arena", "gallery")  # 2 empty spaces: nothing and 1 point
-    g = G(s3)
+    g = Working(s3)
     start_effect(g, 0, -1, "boiler", src="bonus")
     advance(g)
     s4 = g.freeze()

@@ -2,10 +2,10 @@
 
 The task loop's common ops are compiled into functions that word their own events (plans.py), the common
 answers and steps tell themselves instead of running in a told frame, whether a module can be used is compiled
-into closures (checks.py) or answered from worked-out needs (`effects.needs_of`), and a Placement turn on a
-settled module runs whole at once (`rules._quick_turn`). Each test sets the compiled answer beside the
-generic one (`effects.run_op` in a told frame, `effects.option_ok`, a frame's own wording) on the positions
-of seeded random games; the whole-game equality with a fresh, unlisted copy is in test_fast_paths.py.
+into closures (checks.py) or answered from worked-out needs (`feasibility.needs_of`), and a Placement turn on
+a settled module runs whole at once (`decisions.quick_turn`). Each test sets the compiled answer beside the
+generic one (`effects.run_op` in a told frame, `feasibility.option_ok`, a frame's own wording) on the
+positions of seeded random games; the whole-game equality with a fresh, unlisted copy is in test_fast_paths.py.
 """
 
 from __future__ import annotations
@@ -18,9 +18,11 @@ from msgspec.structs import replace
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.games.station import RULES, State
 from chimera_tui.games.station.checks import CHECKS, feasible
-from chimera_tui.games.station.content import Op, content
-from chimera_tui.games.station.core import G, seat_snap
-from chimera_tui.games.station.effects import feasible_options, needs_of, option_ok, run_op
+from chimera_tui.games.station.components import Op
+from chimera_tui.games.station.content import content
+from chimera_tui.games.station.core import Working, seat_snap
+from chimera_tui.games.station.effects import run_op
+from chimera_tui.games.station.feasibility import feasible_options, needs_of, option_ok
 from chimera_tui.games.station.flow import STEPS, UNTOLD_OPS
 from chimera_tui.games.station.plans import PLANS, WHOLE
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, QUIET_ANSWERS, SELF_TOLD
@@ -45,12 +47,12 @@ def _states(seeds: range):
 
 def test_compiled_checks_and_needs_answer_as_option_ok():
     """Every module, every seat, every worker and a workerless activation: the compiled conditions
-    (`checks.feasible`, `checks.CHECKS`) and the needs (`effects.feasible_options`) give `option_ok`'s
+    (`checks.feasible`, `checks.CHECKS`) and the needs (`feasibility.feasible_options`) give `option_ok`'s
     answers."""
     modules = content().modules
     checked = refused = 0
     for state in _states(range(9)):
-        g = G(state)
+        g = Working(state)
         for seat, p in enumerate(g.players):
             for wi in (-1, *range(len(p.workers))):
                 for mid, m in modules.items():
@@ -104,9 +106,9 @@ def test_compiled_ops_change_and_tell_what_run_op_in_a_frame_does():
         step = PLANS[mid][index][i]
         assert step is not None
         for src in ("", "bonus"):
-            fast = G(state)
+            fast = Working(state)
             step(fast, seat, wi, src != "bonus")
-            slow = G(state)
+            slow = Working(state)
             t = Task("op", seat, wi, mid, index, i, src)
             begin(slow, t)
             run_op(slow, t, op)
@@ -127,9 +129,9 @@ def test_untold_ops_run_without_a_frame_as_in_one():
     )
     for state, mid, index, i, op, seat, wi in cases:
         t = Task("op", seat, wi, mid, index, i)
-        bare = G(state)
+        bare = Working(state)
         run_op(bare, t, op)
-        framed = G(state)
+        framed = Working(state)
         begin(framed, t)
         run_op(framed, t, op)
         end(framed)
@@ -138,7 +140,7 @@ def test_untold_ops_run_without_a_frame_as_in_one():
     assert compared > 2_000
 
 
-def _only_seat_changed(before: State, g: G, seat: int) -> bool:
+def _only_seat_changed(before: State, g: Working, seat: int) -> bool:
     """Whether `g` changed no seat but `seat` (as told sees seats) and not the start player."""
     return g.start == before.start and all(
         seat_snap(g.players[s]) == seat_snap(p) for s, p in enumerate(before.players) if s != seat
@@ -154,8 +156,8 @@ def test_answers_that_tell_themselves_tell_what_a_frame_would():
             continue
         top = state.tasks[-1]
         choices, resolve = CHOICES[top.kind]
-        for value in choices(G(state), top):
-            g = G(state)
+        for value in choices(Working(state), top):
+            g = Working(state)
             t = g.tasks.pop()
             snap, scored = seat_snap(g.players[t.seat]), len(g.scoring)
             resolve(g, t, value)
@@ -184,7 +186,7 @@ def test_steps_that_tell_themselves_tell_what_a_frame_would():
             for t in (Task("feed", seat), Task("research", seat, src="bonus"), Task("research", seat, 0)):
                 seen[t.kind] = seen.get(t.kind, 0) + _tells_as_a_frame(state, t, STEPS[t.kind], "")
             for t in (Task("feed_lose", seat), Task("component", seat), Task("component", seat, src="bonus")):
-                if not CHOICES[t.kind][0](G(replace(state, tasks=(*state.tasks, t))), t):
+                if not CHOICES[t.kind][0](Working(replace(state, tasks=(*state.tasks, t))), t):
                     seen[t.kind] = seen.get(t.kind, 0) + _tells_as_a_frame(
                         state, t, EMPTY[t.kind], _EMPTY_WHY[t.kind]
                     )
@@ -194,10 +196,10 @@ def test_steps_that_tell_themselves_tell_what_a_frame_would():
 _EMPTY_WHY = {"feed_lose": "feeding: a food short and no component left", "component": ""}
 
 
-def _tells_as_a_frame(state: State, t: Task, run: Callable[[G, Task], None], why: str) -> int:
+def _tells_as_a_frame(state: State, t: Task, run: Callable[[Working, Task], None], why: str) -> int:
     """1 when `run` (a step that tells itself) changed only `t`'s seat and told what a frame would; 0 when it
     changed more (a research reward that is not self-told, which runs in its own frame)."""
-    g = G(replace(state, tasks=(*state.tasks, t)))
+    g = Working(replace(state, tasks=(*state.tasks, t)))
     g.tasks.pop()
     snap, scored = seat_snap(g.players[t.seat]), len(g.scoring)
     run(g, t)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from chimera_tui.games.station.content import BONUS_KINDS, COMPONENTS, content, load
+from chimera_tui.games.station.components import BONUS_KINDS, COMPONENTS
+from chimera_tui.games.station.content import content, load
 
 
 def test_content_loads_and_counts():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from chimera_tui.games.station import RULES, Choose, Flush, Place
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.scoring import final_scoring, perk_points
 from chimera_tui.games.station.state import Phase
 
@@ -38,7 +38,7 @@ def test_ST_END_02_03_04_resources_and_components():
 def test_ST_END_05_09_perks_score_at_the_end():
     s = with_built(_last_round(perks={0: ("architect", "workshop", "conference")}), "bank", "0,-1")
     s = with_players(s, p0={"builds": 3})
-    g = G(s)
+    g = Working(s)
     assert perk_points(g, 0, "architect") == 3 and perk_points(g, 0, "workshop") == 1
     assert perk_points(g, 0, "conference") == 5
 
@@ -66,7 +66,7 @@ def test_end_perk_kinds():
     s = with_players(
         s, p0={"coins": 5, "food": 5, "pool": (1, 1, 0, 0), "tier": 4}, p1={"coins": 4, "food": 9}
     )
-    g = G(s)
+    g = Working(s)
     assert perk_points(g, 0, "mint") == 9 and perk_points(g, 0, "beggars-alley") == 0
     assert perk_points(g, 0, "collector") == 6 and perk_points(g, 0, "mentor") == 4
     assert perk_points(g, 0, "landlord") == 1

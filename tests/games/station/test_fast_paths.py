@@ -14,10 +14,10 @@ import pytest
 from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.games.station import RULES, Place, State
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import _OCC_FOR, G, occupancy_of
-from chimera_tui.games.station.effects import option_ok, option_problem
+from chimera_tui.games.station.core import _OCC_FOR, Working, occupancy_of
+from chimera_tui.games.station.decisions import pending_placement
+from chimera_tui.games.station.feasibility import option_ok, option_problem
 from chimera_tui.games.station.placement import legal_spaces, space_problem
-from chimera_tui.games.station.rules import _placing
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
 DEC = msgspec.msgpack.Decoder(State)
@@ -40,8 +40,8 @@ def test_placements_shared_across_a_seats_workers_match_the_refusal_reasons():
     everything = ["lab", "lounge", *content().modules]
     checked = 0
     for state, _ in _positions(range(30)):
-        g = G(state)
-        placing = _placing(g)
+        g = Working(state)
+        placing = pending_placement(g)
         if placing is None:
             continue
         seat, workers, _ = placing
@@ -120,7 +120,7 @@ def test_yes_or_no_option_checks_match_the_worded_ones():
     option of every module, every seat and every worker (and a workerless activation)."""
     checked = refused = 0
     for state, _ in _positions(range(12)):
-        g = G(state)
+        g = Working(state)
         for seat, p in enumerate(g.players):
             for wi in (-1, *range(len(p.workers))):
                 for m in content().modules.values():
@@ -143,7 +143,7 @@ def test_the_occupancy_kept_move_by_move_is_the_one_worked_out_from_the_seats():
     kept = 0
     for state, action in _positions(range(20)):
         after = RULES.apply(state, action)
-        g = G(after)
+        g = Working(after)
         kept += _OCC_FOR[0][0] is after.players
         assert g.occupancy() == occupancy_of(after.players)
     assert kept > 1000

@@ -69,10 +69,10 @@ def test_ST_PROGRESS_11_12_workers_from_progress_join_the_pool():
 
 
 def test_ST_PROGRESS_13_16_17_build_multiplier():
-    from chimera_tui.games.station.core import G
+    from chimera_tui.games.station.core import Working
 
     for rnd, mult in ((1, 1), (2, 1), (3, 2), (4, 2), (5, 3)):
-        assert G(placement_state(2, round=rnd)).multiplier == mult
+        assert Working(placement_state(2, round=rnd)).multiplier == mult
 
 
 def test_ST_PROGRESS_14_15_round_five_deals_three_more():

@@ -59,9 +59,9 @@ def test_greedy_bot_plays_whole_games(players):
 def test_legal_placements_match_the_refusal_reasons():
     """Every space offered is accepted, and every space refused has a reason (checked on random positions)."""
     from chimera_tui.games.station.content import content
-    from chimera_tui.games.station.core import G
+    from chimera_tui.games.station.core import Working
+    from chimera_tui.games.station.decisions import pending_placement
     from chimera_tui.games.station.placement import legal_spaces, space_problem
-    from chimera_tui.games.station.rules import _placing
 
     everything = ["lab", "lounge", *content().modules]
     checked = 0
@@ -69,8 +69,8 @@ def test_legal_placements_match_the_refusal_reasons():
         state = RULES.new_game(GameConfig(players=2 + seed % 3, options={"side": "AB"[seed % 2]}), seed)
         rng = Rng(seed)
         while not RULES.is_over(state):
-            g = G(state)
-            placing = _placing(g)
+            g = Working(state)
+            placing = pending_placement(g)
             if placing is not None:
                 seat, workers, _ = placing
                 for wi in workers:

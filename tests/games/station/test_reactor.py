@@ -94,10 +94,10 @@ def test_ST_REACTOR_12_both_piles_empty_fill_what_you_can():
     extra = s.pile
     s = replace(s, pile=extra[:1], discard=(), built=())
     s = replace(s, players=s.players)
-    from chimera_tui.games.station.core import G
+    from chimera_tui.games.station.core import Working
     from chimera_tui.games.station.reactor import refill
 
-    g = G(s)
+    g = Working(s)
     g.pile = [extra[0]]
     refill(g)
     assert g.reactor.count("") == 2 and g.reactor[:2] == ("", "")

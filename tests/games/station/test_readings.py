@@ -4,7 +4,7 @@ Beggar's Alley)."""
 from __future__ import annotations
 
 from chimera_tui.games.station import RULES
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.scoring import final_scoring, perk_points
 
 from .helpers import act, placement_state, with_players
@@ -18,9 +18,9 @@ def test_ST_COMMAND_10_order_of_the_whole_round_is_kept():
     )
     s = act(s, "place w0 refinery", "place w0 hub-a")
     assert s.start == 1 and s.lead == 0
-    assert G(s).order() == [0, 1], "the rest of this round keeps the order it began with"
+    assert Working(s).order() == [0, 1], "the rest of this round keeps the order it began with"
     s = act(s, "place w1 lounge", "choose coin", "place w1 lounge", "choose coin")
-    assert s.round == 2 and s.lead == 1 and G(s).order() == [1, 0] and RULES.to_act(s) == 1
+    assert s.round == 2 and s.lead == 1 and Working(s).order() == [1, 0] and RULES.to_act(s) == 1
 
 
 def test_ST_COMMAND_10_feeding_order_follows_the_round_leader():
@@ -32,10 +32,10 @@ def test_ST_COMMAND_10_feeding_order_follows_the_round_leader():
     assert [e.seat for e in feeding] == [0, 1]
 
 
-def _end_g(coins0: int, coins1: int, food0: int, food1: int) -> G:
+def _end_g(coins0: int, coins1: int, food0: int, food1: int) -> Working:
     s = placement_state(2, perks={0: ("mint", "beggars-alley"), 1: ("mint", "beggars-alley")}, round=5)
     s = with_players(s, p0={"coins": coins0, "food": food0}, p1={"coins": coins1, "food": food1})
-    return G(s)
+    return Working(s)
 
 
 def test_mint_and_beggars_alley_give_nothing_to_players_tied_at_zero():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.flow import advance
 from chimera_tui.games.station.state import Task
 
@@ -13,7 +13,7 @@ from .helpers import act, legal, placement_state, with_built, with_players
 
 
 def _advance(s, seat=0, times=1):
-    g = G(s)
+    g = Working(s)
     g.push(*(Task("research", seat, src="bonus") for _ in range(times)))
     advance(g)
     return g.freeze()

@@ -8,7 +8,7 @@ from chimera_tui.engine import GameConfig, IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.games.station import RULES
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import G
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.state import Phase
 
 from .helpers import act, legal, new, reason
@@ -128,7 +128,7 @@ def test_ST_SETUP_18_side_b_seat_uses_its_own_track():
     s = new(2, side="A,B")
     c = content()
     assert s.players[0].side == "A" and s.players[1].side == "B"
-    g = G(s)
+    g = Working(s)
     from chimera_tui.games.station.research import track
 
     assert track(g, 0) == c.track_a and track(g, 1) == c.mat_by_id[s.players[1].mat].track_b

@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from chimera_tui.games.station import State
-from chimera_tui.games.station.content import COMPONENTS, Content, Reward, content
+from chimera_tui.games.station.components import COMPONENTS, Content, Reward
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Phase
 from chimera_tui.ui.games.station.words import LETTER, comps_text, hue, mark, reward_short, short, where_words
 

@@ -13,7 +13,8 @@ from msgspec.structs import replace
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import RULES, State
-from chimera_tui.games.station.content import COMPONENTS, content
+from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Phase
 from chimera_tui.ui.games.station.words import (
     CAUSES,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from chimera_tui.games.station import State
-from chimera_tui.games.station.content import COMPONENTS
+from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.state import Phase
 from chimera_tui.ui.games.station import view as V
 from chimera_tui.ui.games.station import words as W

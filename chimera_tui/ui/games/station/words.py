@@ -10,7 +10,8 @@ import textwrap
 from collections.abc import Iterable, Sequence
 
 from chimera_tui.games.station import RULES, Choose, Flush, Place, State
-from chimera_tui.games.station.content import COMPONENTS, Bonus, Reward, content
+from chimera_tui.games.station.components import COMPONENTS, Bonus, Reward
+from chimera_tui.games.station.content import content
 from chimera_tui.games.station.rules import prompt_of
 from chimera_tui.games.station.state import Phase, Task
 from chimera_tui.games.station.wording import (
