@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Static
 
-from chimera_tui.replay_analysis import Estimate, analysable, chart_values, estimate, points
+from chimera_tui.engine.win_chances import Estimate, analysable, chart_values, estimate, points
 from chimera_tui.table.base import Seat
 from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui.replay_app import ReplayApp

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 
-from chimera_tui.replay_analysis import Estimate, analysable
+from chimera_tui.engine.win_chances import Estimate, analysable
 from chimera_tui.table.replay import REPLAY_REFUSAL, UNFINISHED, ReplayTable
 from chimera_tui.ui.games import screen_class
 from chimera_tui.ui.games.base import GameScreen

@@ -13,7 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 from textual.worker import get_current_worker
 
-from chimera_tui.replay_analysis import PLAYOUTS, Estimate, chart_values, estimate, points
+from chimera_tui.engine.win_chances import PLAYOUTS, Estimate, chart_values, estimate, points
 from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.results_frame import SEAT_COLOUR_VARIABLES
