@@ -28,7 +28,7 @@ from chimera_tui.engine.playouts import (
     SKIPPED,
     Choice,
     SearchResult,
-    determinizer,
+    forced_or_filler,
     playout,
 )
 from chimera_tui.engine.rng import Rng
@@ -52,13 +52,9 @@ def halving_search(
     Raises:
         ValueError: when `legal` is empty or the game cannot be searched.
     """
-    if not legal:
-        raise ValueError("a bot was asked to choose with no legal actions")
-    if len(legal) == 1:
-        return SearchResult(legal[0], 0, (Choice(legal[0], 0, 0.0),))
-    fill = determinizer(rules)
-    if fill is None:
-        raise ValueError(f"{rules.title} cannot be searched: its views hide facts it cannot fill in")
+    fill = forced_or_filler(rules, legal)
+    if isinstance(fill, SearchResult):
+        return fill
     policy = getattr(rules, "playout_action", None)
     value = getattr(rules, "playout_value", None)
     prior_action = getattr(rules, "prior_action", None)

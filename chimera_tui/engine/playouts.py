@@ -13,7 +13,7 @@ reseeded for each playout so the bot never plans on one fixed future. A game wit
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import msgspec
@@ -50,6 +50,23 @@ def determinizer(rules: Ruleset[Any, Any]) -> Determinizer | None:
     if getattr(rules, "view_is_complete", False):
         return _reseeded
     return None
+
+
+def forced_or_filler(rules: Ruleset[Any, Any], legal: Sequence[Any]) -> SearchResult | Determinizer:
+    """What every search method does first: the answer itself when `legal` holds one action, else the
+    game's determinizer.
+
+    Raises:
+        ValueError: when `legal` is empty or the game cannot be searched.
+    """
+    if not legal:
+        raise ValueError("a bot was asked to choose with no legal actions")
+    if len(legal) == 1:
+        return SearchResult(legal[0], 0, (Choice(legal[0], 0, 0.0),))
+    fill = determinizer(rules)
+    if fill is None:
+        raise ValueError(f"{rules.title} cannot be searched: its views hide facts it cannot fill in")
+    return fill
 
 
 def supports_search(rules: Ruleset[Any, Any]) -> bool:

@@ -25,7 +25,7 @@ from chimera_tui.engine.playouts import (
     SKIPPED,
     Choice,
     SearchResult,
-    determinizer,
+    forced_or_filler,
     playout,
 )
 from chimera_tui.engine.rng import Rng
@@ -67,13 +67,9 @@ def tree_search(
     Raises:
         ValueError: when `legal` is empty or the game offers no way to search (`supports_search`).
     """
-    if not legal:
-        raise ValueError("a bot was asked to choose with no legal actions")
-    if len(legal) == 1:
-        return SearchResult(legal[0], 0, (Choice(legal[0], 0, 0.0),))
-    fill = determinizer(rules)
-    if fill is None:
-        raise ValueError(f"{rules.title} cannot be searched: its views hide facts it cannot fill in")
+    fill = forced_or_filler(rules, legal)
+    if isinstance(fill, SearchResult):
+        return fill
     playout_action = getattr(rules, "playout_action", None)
     prior_action = getattr(rules, "prior_action", None)
     rnd = random.Random(seed)
