@@ -63,6 +63,8 @@ class Session:
         self.chat_times: deque[float] = deque()
         self.log_sent: tuple[str, ...] = ()
         """The whole log (as this session's seat reads it) as of the last `Update` sent."""
+        self.follows_list = False
+        """Whether it asked for the list of tables (and so is sent it again when it changes)."""
         self.closed = False
 
     def send(self, message: P.Message, limit: int) -> None:
@@ -101,6 +103,8 @@ class HostCore:
         self._timers: dict[str, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[Any]] = set()
         self._publishing: dict[str, bool] = {}
+        self._list_news: asyncio.TimerHandle | None = None
+        self._list_news_next = 0.0
         self._closing = False
 
     # -- sessions --------------------------------------------------------------------------------------
@@ -192,16 +196,45 @@ class HostCore:
         if code not in self.tables:
             self.tables[code] = table
             log.info("table %s (%s) opened on another host", code, row.game)
+            self.tables_changed()
         return self.tables[code]
 
     # -- after a change --------------------------------------------------------------------------------
 
     def changed(self, table: HostedTable) -> None:
-        """Tell every session at `table` (and its player to act, wherever they are), and let its bots or
-        timers move."""
+        """Tell every session at `table` (and its player to act, wherever they are) and the lobbies, and
+        let its bots or timers move."""
         self._broadcast(table)
         self._tell_turn(table)
+        self.tables_changed()
         self.drive(table)
+
+    def list_tables(self, identity: str | None = None) -> tuple[P.TableInfo, ...]:
+        """The tables the lobby of `identity` lists; the host's seating part defines it."""
+        raise NotImplementedError
+
+    def tables_changed(self) -> None:
+        """The list of tables may read differently now: send it to every session in the lobby that follows
+        it, at once if the last time was `LIST_NEWS_INTERVAL` seconds ago, else then (however many changes
+        came meanwhile: a busy host sends no more than idle lobbies used to ask for)."""
+        if self._list_news is not None or self._closing:
+            return
+        loop = asyncio.get_running_loop()
+        wait = max(0.0, self._list_news_next - loop.time())
+        self._list_news = loop.call_later(wait, self._tell_lobbies)
+
+    def _tell_lobbies(self) -> None:
+        self._list_news = None
+        self._list_news_next = asyncio.get_running_loop().time() + P.LIST_NEWS_INTERVAL
+        for sessions in list(self._sessions.values()):
+            for session in sessions:
+                if session.follows_list and session.table is None and not session.closed:
+                    self._send(session, P.Tables(tables=self.list_tables(session.identity)))
+
+    def stop_telling_lobbies(self) -> None:
+        if self._list_news is not None:
+            self._list_news.cancel()
+            self._list_news = None
 
     def waiting_for(self, identity: str) -> int:
         """How many tables wait for `identity`'s move."""
@@ -238,8 +271,9 @@ class HostCore:
 
     def forget_if_done(self, table: HostedTable) -> None:
         """Drop a finished table nobody here sits at from memory (the store keeps it)."""
-        if table.over and table.spectators == 0 and not any(table.here.values()):
-            self.tables.pop(table.code, None)
+        idle = table.over and table.spectators == 0 and not any(table.here.values())
+        if idle and self.tables.pop(table.code, None) is not None:
+            self.tables_changed()
 
     def publish(self, table: HostedTable) -> None:
         """Tell the other hosts, soon, how many of this host's sessions sit at `table` (coalesced)."""

@@ -131,6 +131,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
         """Stop every timer, close every connection, wait for their handlers, and close the store."""
         self._closing = True
         self.stop_driving()
+        self.stop_telling_lobbies()
         for writer in list(self._connections.values()):
             writer.close()
         handlers = list(self._connections)
@@ -186,6 +187,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
                 return
             session = Session(identity, name, writer)
             self._sessions.setdefault(identity, set()).add(session)
+            self._moved(identity)
             self._spawn(self._seen(identity, name))
             log.info("session of %s (%s) opened", identity, name)
             session.send(
@@ -220,12 +222,18 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
                 self._sessions.get(session.identity, set()).discard(session)
                 if not self._sessions.get(session.identity):
                     self._sessions.pop(session.identity, None)
+                self._moved(session.identity)
                 log.info("session of %s closed", session.identity)
             writer.close()
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
             if me is not None:
                 self._connections.pop(me, None)
+
+    def _moved(self, identity: str) -> None:
+        """`identity` connected or left: the lobbies list where they are if they sit at a table."""
+        if any(table.seat_of(identity) is not None for table in self.tables.values()):
+            self.tables_changed()
 
     async def _remembered(
         self, session: Session, message: P.GetReplay | P.GetBoard | P.GetPlayer
@@ -249,6 +257,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
             if isinstance(message, P.Hello):
                 reason = "You are already connected."
             elif isinstance(message, P.ListTables):
+                session.follows_list = True
                 self._send(session, P.Tables(tables=self.list_tables(session.identity)))
                 return
             elif isinstance(message, P.CreateTable):

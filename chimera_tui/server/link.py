@@ -57,6 +57,7 @@ class HostLink:
         """How many tables waited for this player's move when the host said `Welcome`."""
         self._turn_listeners: list[Callable[[P.YourTurn], None]] = []
         self._notice_listeners: list[Callable[[str], None]] = []
+        self._tables_listeners: list[Callable[[tuple[P.TableInfo, ...]], None]] = []
         self.closed = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._close_listeners: list[Callable[[], None]] = []
@@ -155,6 +156,13 @@ class HostLink:
     def on_notice(self, listener: Callable[[str], None]) -> None:
         """Call `listener` with each line the host says to this player (`protocol.Notice`)."""
         self._notice_listeners.append(listener)
+
+    def on_tables(self, listener: Callable[[tuple[P.TableInfo, ...]], None]) -> Callable[[], None]:
+        """Call `listener` with every list of tables the host sends (the answers to `list_tables`, and the
+        lists it sends by itself when they change, once this link has asked for one); returns what stops
+        it."""
+        self._tables_listeners.append(listener)
+        return lambda: self._tables_listeners.remove(listener) if listener in self._tables_listeners else None
 
     def on_your_turn(self, listener: Callable[[P.YourTurn], None]) -> None:
         """Call `listener` when a table this player is not at becomes their move."""
@@ -266,6 +274,9 @@ class HostLink:
             for heard in list(self._notice_listeners):
                 heard(message.text)
             return
+        elif isinstance(message, P.Tables):
+            for shown in list(self._tables_listeners):
+                shown(message.tables)  # and the request waiting for a list, if any, takes it below
         waiting = self._waiting
         if waiting is not None and not waiting.done():
             if isinstance(message, self._waiting_for):

@@ -49,6 +49,9 @@ ENV_TICKET = "CHIMERA_TICKET"
 ENV_ASK_NAME = "CHIMERA_ASK_NAME"
 """Set (to "1") for a client process that must ask its player's name (a web session: no SSH user name)."""
 
+LIST_NEWS_INTERVAL = 3.0
+"""The shortest time between two lists of tables the host sends a session by itself (`ListTables`)."""
+
 CHAT_LIMIT = 200
 """The longest chat line, in characters, after cleaning."""
 
@@ -67,7 +70,9 @@ class Hello(Message):
 
 
 class ListTables(Message):
-    """Ask for the open tables (answered with `Tables`)."""
+    """Ask for the open tables (answered with `Tables`). From then on, whenever this session sits at no
+    table, the host sends `Tables` again by itself when the list may read differently (a table opened,
+    moved, filled or ended, a player came or went), at most once every `LIST_NEWS_INTERVAL` seconds."""
 
 
 class CreateTable(Message):
@@ -194,7 +199,7 @@ class YourTurn(Message):
 
 
 class Tables(Message):
-    """The answer to `ListTables`."""
+    """The answer to `ListTables`, and the list sent again when it changed (see `ListTables`)."""
 
     tables: tuple[TableInfo, ...]
 

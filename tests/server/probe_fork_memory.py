@@ -2,11 +2,12 @@
 starter (`chimera_tui.server.forks.Zygote`), and `--lobbies` lobby clients plus four players at a Station
 table forked on pseudo-terminals (80x24) whose output this process reads:
 
-    python -m tests.server.probe_fork_memory [--lobbies 40] [--maps]
+    python -m tests.server.probe_fork_memory [--lobbies 40] [--maps] [--census]
 
-It prints the median PSS and private memory of a lobby client and of a table client, and with ``--maps``
+It prints the median PSS and private memory of a lobby client and of a table client, with ``--maps``
 where one client's private memory lies (/proc/PID/smaps, by mapping: Python's object arenas and other
-anonymous memory, the C heap, each shared library's data).
+anonymous memory, the C heap, each shared library's data), and with ``--census`` why it is private: each
+private page against the starter's page at the same address (`page_census`; needs root).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from chimera_tui.server.forks import ForkedClient, Zygote
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.link import HostLink
 from chimera_tui.server.ssh_session import session_env, set_size
+from tests.server.page_census import census, report
 
 LIMIT = 300.0
 
@@ -125,7 +127,7 @@ async def table_for(socket_path: Path, host: TableHost) -> tuple[str, list[str]]
     return code, [host.issue_ticket(identity, f"seat{n}") for n, identity in enumerate(identities)]
 
 
-async def probe(lobbies: int, maps: bool, settle: float, idle: float) -> None:
+async def probe(lobbies: int, maps: bool, settle: float, idle: float, pages: bool = False) -> None:
     folder = Path(tempfile.mkdtemp(prefix="chimera-probe-"))
     (folder / "saves").mkdir()
     host = TableHost(folder / "saves", bot_delay=0.0)
@@ -179,6 +181,10 @@ async def probe(lobbies: int, maps: bool, settle: float, idle: float) -> None:
                 rows = sorted(by_mapping(pid).items(), key=lambda kv: -kv[1][0])
                 for name, (dirty, pss_kib, count) in rows[:14]:
                     print(f"  {dirty:7d} {pss_kib:7d}  {count:4d}x {name}")
+        if pages:
+            for what, pid in (("lobby", crowd[0].child.pid), ("table", seats[0].child.pid)):
+                print(f"{what} client {pid}, its pages against the starter's:")
+                print("\n".join(report(census(pid, starter_pid))))
     finally:
         for terminal in terminals:
             terminal.child.signal_group(__import__("signal").SIGHUP)
@@ -196,12 +202,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--lobbies", type=int, default=40)
     parser.add_argument("--maps", action="store_true")
+    parser.add_argument("--census", action="store_true", help="each private page against the starter's")
     parser.add_argument(
         "--idle", type=float, default=10.0, help="seconds over which the lobbies' CPU is counted"
     )
     parser.add_argument("--settle", type=float, default=3.0, help="seconds to wait before measuring")
     args = parser.parse_args()
-    asyncio.run(asyncio.wait_for(probe(args.lobbies, args.maps, args.settle, args.idle), LIMIT))
+    asyncio.run(asyncio.wait_for(probe(args.lobbies, args.maps, args.settle, args.idle, args.census), LIMIT))
 
 
 if __name__ == "__main__":

@@ -134,3 +134,20 @@ async def test_when_the_driving_host_stops_the_other_drives_the_bots(pg_url: str
 @pytest.fixture
 def pebbles(pebbles: None) -> None:  # the tiny game, for the race above
     return None
+
+
+async def test_a_lobby_on_one_host_hears_of_a_table_opened_on_the_other_without_asking_again(
+    pg_url: str,
+) -> None:
+    async with two_hosts(pg_url) as (one, two):
+        alice = await one.link("SHA256:alice", "Alice")
+        bob = await two.link("SHA256:bob", "Bob")
+        heard: list[tuple[str, ...]] = []
+        alice.on_tables(lambda tables: heard.append(tuple(t.code for t in tables)))
+        await alice.list_tables()
+        table = await bob.create("station", 2, seed=5)
+        await until(
+            lambda: bool(heard) and heard[-1] == (table.code,), "host 1's lobby to list host 2's table"
+        )
+        await alice.close()
+        await bob.close()

@@ -24,6 +24,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import FIXES, suspended
+from tests.ui.input_thread_probe import selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 
 
@@ -162,6 +163,11 @@ async def _closed_dialog_closes_the_screen_below() -> bool:
         return app.screen is not board or answers != ["first"]
 
 
+async def _input_thread_polls_while_idle() -> bool:
+    """The input thread waits for the terminal more than twice in a second with nothing typed."""
+    return selects_while_idle(1.0) > 2
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -202,6 +208,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "dismiss",
         "lets a dialog that is no longer on show close the screen below it",
         _closed_dialog_closes_the_screen_below,
+    ),
+    "idle-input": (
+        "input_waiting",
+        "wakes its terminal input thread again and again while nothing is typed",
+        _input_thread_polls_while_idle,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

@@ -9,6 +9,7 @@ is the canaries' question (tests/ui/test_textual_canaries.py). Sizes and counts,
 from __future__ import annotations
 
 import gc
+import os
 import weakref
 from typing import Any
 
@@ -26,6 +27,7 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, suspended
+from tests.ui.input_thread_probe import HANG, StandInDriver, selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 
 TEXTUAL_VERSION = "8.2.8"
@@ -212,3 +214,23 @@ def test_suspended_puts_textual_back_for_a_while_and_the_fixes_back_after() -> N
         assert Screen.__dict__["_render_content"] is ours["_render_content"], "only the fix named"
     with pytest.raises(ValueError, match="not applied"), suspended("no-such-fix"):
         pass
+
+
+def test_the_input_thread_hands_on_keys_a_lone_escape_and_stops_at_once() -> None:
+    """idle-input: waiting without a bound still hands on typed keys, turns a lone Escape into a key once the
+    parser's wait for the rest of a sequence is over (nothing more is typed), and ends when the app stops."""
+    driver = StandInDriver()
+    driver.start()
+    try:
+        os.write(driver.master, b"q")
+        assert driver.got_key.wait(HANG)
+        driver.got_key.clear()
+        os.write(driver.master, b"\x1b")
+        assert driver.got_key.wait(HANG), "a lone Escape never became a key"
+        assert driver.keys == ["q", "escape"]
+    finally:
+        assert driver.stop(), "the input thread did not stop"
+
+
+def test_the_idle_input_thread_waits_once_for_as_long_as_nothing_is_typed() -> None:
+    assert selects_while_idle(1.0) <= 2  # Textual's own waits ten times a second

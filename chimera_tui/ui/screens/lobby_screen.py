@@ -20,6 +20,10 @@ from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
 from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
 from chimera_tui.ui.screens.lobby_words import seats_text, state_text
 
+CLOCK_REFRESH = 30.0
+"""Seconds between two lists the lobby asks for itself: only its turn clocks ("your turn · 3 min") change
+without the host sending the list again."""
+
 
 class LobbyScreen(Screen[None]):
     """The open tables, and the keys to open, join, resume or watch one."""
@@ -55,8 +59,17 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self._stop_listening = self.link.on_tables(self._listed)
         self.action_refresh()
-        self.set_interval(3.0, self.action_refresh)
+        self.set_interval(CLOCK_REFRESH, self.action_refresh)
+
+    def on_unmount(self) -> None:
+        self._stop_listening()
+
+    def _listed(self, tables: tuple[P.TableInfo, ...]) -> None:
+        """A list of tables from the host: the answer to a refresh, or sent because the list changed."""
+        self._tables = tables
+        self._fill()
 
     def on_resize(self) -> None:
         self._fill()
@@ -64,11 +77,9 @@ class LobbyScreen(Screen[None]):
     @work(exclusive=True, group="lobby-list")
     async def action_refresh(self) -> None:
         try:
-            self._tables = await self.link.list_tables()
+            await self.link.list_tables()  # shown by `_listed`, as every list the host sends
         except HostError as exc:
             self.notify(exc.reason, severity="error")
-            return
-        self._fill()
 
     def _fill(self) -> None:
         """Show the tables, the cursor staying on the table it was on. The Seats and State columns share the

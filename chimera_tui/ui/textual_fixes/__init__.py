@@ -18,13 +18,15 @@ By what they are about:
   ``dimmed-picture`` (drawn again on every refresh of the dialog);
 * `screen_changes` — work on the screens below when a screen is shown or closed: ``background-layout``,
   ``screen-removal`` and ``screen-restyle``;
-* `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it.
+* `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it;
+* `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read.
 """
 
 from __future__ import annotations
 
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
+from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
@@ -52,3 +54,4 @@ def install() -> None:
     install_screen_removal()
     install_screen_restyle()
     install_stale_dismiss()
+    install_idle_input()

@@ -19,6 +19,7 @@ FIXES = (
     "screen-removal",
     "screen-restyle",
     "stale-dismiss",
+    "idle-input",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 

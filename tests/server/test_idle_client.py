@@ -1,0 +1,57 @@
+"""An idle served client costs nothing (issue 23): a lobby client forked on a real pseudo-terminal, with
+nothing typed and nothing changing at the host, neither wakes (its threads' voluntary context switches, from
+/proc) nor draws a byte. Before, its input thread woke ten times a second and the lobby asked for the list of
+tables every three seconds: 196 idle lobbies kept 17 % of a core busy."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import signal
+import tempfile
+from pathlib import Path
+
+from chimera_tui.server.forks import Zygote
+from chimera_tui.server.host import TableHost
+from chimera_tui.server.ssh_session import session_env
+from tests.server.probe_fork_memory import fork_client
+
+IDLE = 4.0
+"""Seconds the client is watched doing nothing (longer than the old three-second refresh)."""
+
+
+def wakeups(pid: int) -> int:
+    """How many times the threads of `pid` have gone to sleep and woken up since they started."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        for line in (task / "status").read_text().splitlines():
+            if line.startswith("voluntary_ctxt_switches:"):
+                total += int(line.split()[1])
+    return total
+
+
+async def test_an_idle_lobby_client_neither_wakes_nor_draws() -> None:
+    folder = Path(tempfile.mkdtemp(prefix="chi-"))
+    host = TableHost(folder, bot_delay=0.0)
+    await host.open()
+    server = await host.serve_unix(folder / "host.sock")
+    zygote = Zygote(folder / "zygote.sock")
+    terminal = None
+    try:
+        assert await zygote.start(session_env({})), "the session starter did not start"
+        terminal = await fork_client(zygote, folder / "host.sock", host.issue_ticket("SHA256:idle", "Idle"))
+        await asyncio.wait_for(terminal.wait_for(b"lobby"), 60)
+        await asyncio.sleep(1.0)  # its first frames drawn
+        woke, drawn = wakeups(terminal.child.pid), len(terminal.received)
+        await asyncio.sleep(IDLE)
+        assert wakeups(terminal.child.pid) - woke <= 3  # was 40 or more in these four seconds
+        assert len(terminal.received) == drawn
+    finally:
+        if terminal is not None:
+            terminal.child.signal_group(signal.SIGHUP)
+            await asyncio.sleep(0.3)
+            terminal.close()
+        await zygote.close()
+        server.close()
+        await host.close()
+        shutil.rmtree(folder, ignore_errors=True)
