@@ -85,6 +85,7 @@ async def test_each_child_starts_clean(tmp_path: Path) -> None:
                 and facts["driver"] == "x.y:Z"
             )
             assert facts["stdout_is_fd_1"]
+            assert facts["filled_function_caches"] <= 2  # the warm-up's emptied (50 were filled)
             assert (
                 facts["parsed_css"] > 20
             )  # the lobby's and the games' stylesheets, parsed once in the parent

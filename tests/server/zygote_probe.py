@@ -25,6 +25,19 @@ def _mergeable() -> bool:
     return False
 
 
+def _filled_function_caches() -> int:
+    """How many ``functools.lru_cache`` caches hold something (the parent's frozen objects counted too)."""
+    import functools
+    import gc
+
+    gc.unfreeze()
+    return sum(
+        1
+        for thing in gc.get_objects()
+        if isinstance(thing, functools._lru_cache_wrapper) and thing.cache_info().currsize
+    )
+
+
 def main() -> int:
     import textual.constants
 
@@ -68,6 +81,7 @@ def main() -> int:
         "driver": textual.constants.DRIVER,
         "fds": sorted(int(fd) for fd in os.listdir("/proc/self/fd")),
         "stdout_is_fd_1": sys.__stdout__ is not None and sys.__stdout__.fileno() == 1,
+        "filled_function_caches": _filled_function_caches(),
         "parsed_css": len(shared_css.PARSED),  # the warm-up's stylesheets, parsed in the parent
         "parsed_files": sorted({Path(read_from[0]).name for _, read_from, *_ in shared_css.PARSED}),
         "mergeable": _mergeable(),
