@@ -6,7 +6,6 @@ Pure functions from a seat's view (and the table's log) to plain text or `Conten
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
 from textual.content import Content
@@ -17,6 +16,7 @@ from chimera_tui.games.con.state import Fact
 from chimera_tui.games.con.told import STATUS_WORDS, action_name, card, summed
 from chimera_tui.games.con.wording import actor, prompt, said
 from chimera_tui.ui.seats import seat_content
+from chimera_tui.ui.widgets.wrapping import wrap_sentence
 
 STEP_NAMES = {"draw": "Draw", "sub": "Substitute", "act": "Action", "discard": "Discard"}
 
@@ -179,6 +179,4 @@ def entry_lines(text: str, events: tuple[str, ...], width: int) -> list[str]:
 def _wrap(text: str, indent: str, width: int) -> list[str]:
     if width < 20:
         return [indent + text]
-    return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + 2)) or [
-        ""
-    ]
+    return list(wrap_sentence(text, width, indent))

@@ -6,7 +6,6 @@ states only through the table (public facts once the game is over).
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -28,6 +27,7 @@ from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace
 from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
 from chimera_tui.ui.widgets.sketch import Canvas
+from chimera_tui.ui.widgets.wrapping import wrap_sentence
 
 AREA_OF = {
     "place": "#belt", "x1": "#belt", "x2": "#belt", "meet": "#office", "proj": "#office", "slot": "#workshops",
@@ -258,12 +258,8 @@ def _haggle(state: State, seat: int) -> int:
     )
 
 
-def _wrap(text: str, indent: str, width: int) -> list[str]:
-    if width > 12:
-        return textwrap.wrap(
-            text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + 2)
-        ) or [""]
-    return [indent + text]
+def _wrap(text: str, indent: str, width: int) -> tuple[str, ...]:
+    return wrap_sentence(text, width, indent) if width > 12 else (indent + text,)
 
 
 __all__ = ["CAUSES", "Board"]

@@ -6,7 +6,6 @@ Pure functions over states (views, or the full state for the acting player's own
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Sequence
 
 from chimera_tui.games.station import RULES, Choose, Flush, Place, State
@@ -25,6 +24,7 @@ from chimera_tui.games.station.wording import (
     space_words,
     where_words,
 )
+from chimera_tui.ui.widgets.wrapping import wrap_sentence
 
 __all__ = [
     "LETTER",
@@ -270,12 +270,8 @@ def log_lines(texts: Sequence[str], history: Sequence[Sequence[str]], width: int
     return tuple(out)
 
 
-def _wrap(text: str, indent: str, width: int) -> list[str]:
-    if width > 12:
-        return textwrap.wrap(
-            text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + 2)
-        ) or [""]
-    return [indent + text]
+def _wrap(text: str, indent: str, width: int) -> tuple[str, ...]:
+    return wrap_sentence(text, width, indent) if width > 12 else (indent + text,)
 
 
 def hue(state: State, seat: int) -> int:
