@@ -162,6 +162,34 @@ def _lowest_defense(state: State, seat: int) -> int:
     return min([torso_stats(p.torso).defense, *(_C.parts[c].defense for c in cards if c in _C.parts)])
 
 
+_BOUNDS: list[tuple[object, object, object, object, int, int]] = [(None, None, None, None, 0, 0)] * 8
+"""Per seat number: the last (monster, inventory, torso, graveyard) whose `_best_total` and `_lowest_defense`
+were worked out, and those two. They change only when a card is attached, destroyed or brought back, so most
+arena rounds find them here (the entry holds the tuples it was made for, so `is` cannot match a recycled
+object)."""
+
+
+def _bounds(state: State, seat: int) -> tuple[int, int]:
+    """(`_best_total`, `_lowest_defense`) of seat, kept while its cards and the graveyard stay the same."""
+    p = state.players[seat]
+    known = _BOUNDS[seat]
+    if (
+        known[0] is not p.monster
+        or known[1] is not p.cards
+        or known[2] is not p.torso
+        or known[3] is not state.graveyard
+    ):
+        known = _BOUNDS[seat] = (
+            p.monster,
+            p.cards,
+            p.torso,
+            state.graveyard,
+            _best_total(state, seat),
+            _lowest_defense(state, seat),
+        )
+    return known[4], known[5]
+
+
 def stalled(state: State) -> str:
     """Why the fight can no longer be decided by combat ("" while it can).
 
@@ -170,10 +198,12 @@ def stalled(state: State) -> str:
     sixes can always reach any Defense); after `QUIET_ROUNDS` arena rounds in a row with no card destroyed;
     and, as a safety limit, after `ROUND_LIMIT` arena rounds.
     """
-    alive = [s for s, p in enumerate(state.players) if p.alive]
-    best = {a: _best_total(state, a) for a in alive} if not state.explode else {}
-    if best and not any(best[a] >= _lowest_defense(state, b) for a in alive for b in alive if b != a):
-        return "no monster can ever destroy a card of another, even rolling every die at 6"
+    if not state.explode:
+        bounds = {s: _bounds(state, s) for s, p in enumerate(state.players) if p.alive}
+        if bounds and not any(
+            best >= bounds[b][1] for a, (best, _) in bounds.items() for b in bounds if b != a
+        ):
+            return "no monster can ever destroy a card of another, even rolling every die at 6"
     if state.arena_round - state.destroyed_in >= QUIET_ROUNDS:
         return f"no card has been destroyed in the last {QUIET_ROUNDS} arena rounds"
     if state.arena_round >= ROUND_LIMIT:

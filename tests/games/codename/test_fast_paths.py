@@ -14,7 +14,7 @@ import msgspec
 
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
-from chimera_tui.games.codename import RULES, abilities, attaching, attacks, combat
+from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat, targets
 from chimera_tui.games.codename.actions import Action
 from chimera_tui.games.codename.state import Phase, State
 
@@ -45,8 +45,9 @@ def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
     for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
         cache.clear()
-    for cache in (attacks._ATTACKERS, attacks._AS_TARGET, abilities._ABLE):
+    for cache in (targets.ATTACKERS, targets.AS_TARGET, abilities._ABLE):
         cache.clear()
+    arena._BOUNDS[:] = [(None, None, None, None, 0, 0)] * len(arena._BOUNDS)
     return fn(*args)
 
 
@@ -66,24 +67,40 @@ def test_geometry_looked_up_by_identity_matches_a_fresh_copy() -> None:
 
 
 def test_arena_answers_looked_up_by_identity_match_a_fresh_copy() -> None:
-    """Who holds a card, each seat's ready attackers and its targets, and the legal actions, at every arena
-    step, equal those worked out on a fresh copy with empty caches."""
+    """Who holds a card, each seat's ready attackers and its targets, the legal actions and whether the fight
+    has stalled, at every arena step, equal those worked out on a fresh copy with empty caches."""
     checked = 0
     for state, _ in _positions(range(12)):
         if state.phase not in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW):
             continue
         fresh = _fresh(state)
         for seat in range(len(state.players)):
-            assert attacks._ready_attackers(state, seat) == _uncached(attacks._ready_attackers, fresh, seat)
-            assert attacks._targets(state, seat) == _uncached(attacks._targets, fresh, seat)
+            assert targets.ready_attackers(state, seat) == _uncached(targets.ready_attackers, fresh, seat)
+            assert targets.targets(state, seat) == _uncached(targets.targets, fresh, seat)
             for p in state.players:
                 for placed in p.monster:
                     assert combat.owner_of(state, placed.card) == _uncached(
                         combat.owner_of, fresh, placed.card
                     )
         assert RULES.legal_actions(state) == _uncached(RULES.legal_actions, fresh)
+        assert arena.stalled(state) == _uncached(arena.stalled, fresh)
         checked += 1
     assert checked > 1000
+
+
+def test_stall_bounds_kept_per_seat_match_those_worked_out_afresh() -> None:
+    """The bounds a stall is judged by (the best total a seat could ever roll, the lowest Defense it could ever
+    show), kept per seat from one state to the next as games go, equal those worked out for each state."""
+    checked = 0
+    for state, _ in _positions(range(12)):
+        if state.phase is Phase.OVER or not state.arena_round:
+            continue
+        for seat, p in enumerate(state.players):
+            if p.alive:
+                best, lowest = arena._best_total(state, seat), arena._lowest_defense(state, seat)
+                assert arena._bounds(state, seat) == (best, lowest)
+                checked += 1
+    assert checked > 3000
 
 
 def test_apply_on_a_fresh_copy_gives_the_same_state() -> None:
