@@ -194,10 +194,12 @@ def _roll_attack(state: State) -> State:
         total,
         hit,
     )
-    state = told.tell(
-        msgspec.structs.replace(state, rng=rng, attack=None, phase=Phase.TURN, roll=roll),
+    said = (
         f"{attacker} attacks {target_name}: {'; '.join(words)}{bonus} = {total} against Defense {defense}: "
-        f"{'destroyed' if hit else 'missed'}.",
+        f"{'destroyed' if hit else 'missed'}."
+    )
+    state = msgspec.structs.replace(
+        state, rng=rng, attack=None, phase=Phase.TURN, roll=roll, events=(*state.events, said)
     )
     if not hit:
         return state

@@ -16,7 +16,7 @@ from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
 from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat, targets
 from chimera_tui.games.codename.actions import Action
-from chimera_tui.games.codename.state import Phase, State
+from chimera_tui.games.codename.state import Grave, Phase, Player, State
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
 DEC = msgspec.msgpack.Decoder(State)
@@ -109,3 +109,19 @@ def test_apply_on_a_fresh_copy_gives_the_same_state() -> None:
         fast = RULES.apply(state, action)
         slow = _uncached(RULES.apply, _fresh(state), action)
         assert ENC.encode(fast) == ENC.encode(slow)
+
+
+def test_stall_bounds_follow_the_graveyard_of_a_seat_that_can_regrow() -> None:
+    """With a Regrow part in hand, a card of the seat's that reaches the graveyard (its monster and hand
+    unchanged) raises the best total it could ever roll: the kept bounds see it; without Regrow they do not
+    depend on the graveyard."""
+    state = RULES.new_game(GameConfig(players=2), 1)
+    regrow = Player(energy=5, torso=state.torso_pool[:2], cards=("hydra-head-1",))
+    plain = Player(energy=5, torso=state.torso_pool[2:4], cards=("extra-heart-1",))
+    state = msgspec.structs.replace(state, phase=Phase.TURN, players=(regrow, plain), arena_round=1)
+    before = [arena._bounds(state, seat) for seat in (0, 1)]
+    lion = (Grave("lion-head-1", 0), Grave("bear-arm-1", 1))
+    after = msgspec.structs.replace(state, graveyard=lion)
+    assert arena._bounds(after, 0) == (arena._best_total(after, 0), arena._lowest_defense(after, 0))
+    assert arena._bounds(after, 0)[0] > before[0][0]  # the lion head may come back
+    assert arena._bounds(after, 1) == before[1]  # no Regrow: the graveyard is not read
