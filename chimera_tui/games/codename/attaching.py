@@ -63,8 +63,11 @@ class Layout(msgspec.Struct, frozen=True):
 
 
 def _tips(card: str) -> tuple[tuple[str, str], ...]:
-    part = _C.parts.get(card)
-    return part.tips if part is not None else _C.torsos[card].tips
+    return _TIPS[card]
+
+
+_TIPS = {**{t.id: t.tips for t in _C.torsos.values()}, **{p.id: p.tips for p in _C.parts.values()}}
+"""Each card's `tips` (a part's wins over a torso half's of the same id), worked out once."""
 
 
 def _sockets_of(card: str, x: int, y: int, facing: int) -> list[Socket]:
