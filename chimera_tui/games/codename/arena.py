@@ -192,6 +192,17 @@ def _bounds(state: State, seat: int) -> tuple[int, int]:
     return known[4], known[5]
 
 
+def _some_can_destroy(state: State, alive: list[int]) -> bool:
+    """Whether some living monster's best total reaches the lowest Defense of another (the first such pair
+    found ends the search, so most rounds look at two seats)."""
+    for a in alive:
+        best = _bounds(state, a)[0]
+        for b in alive:
+            if b != a and best >= _bounds(state, b)[1]:
+                return True
+    return False
+
+
 def stalled(state: State) -> str:
     """Why the fight can no longer be decided by combat ("" while it can).
 
@@ -201,10 +212,8 @@ def stalled(state: State) -> str:
     and, as a safety limit, after `ROUND_LIMIT` arena rounds.
     """
     if not state.explode:
-        bounds = {s: _bounds(state, s) for s, p in enumerate(state.players) if p.alive}
-        if bounds and not any(
-            best >= bounds[b][1] for a, (best, _) in bounds.items() for b in bounds if b != a
-        ):
+        alive = [s for s, p in enumerate(state.players) if p.alive]
+        if alive and not _some_can_destroy(state, alive):
             return "no monster can ever destroy a card of another, even rolling every die at 6"
     if state.arena_round - state.destroyed_in >= QUIET_ROUNDS:
         return f"no card has been destroyed in the last {QUIET_ROUNDS} arena rounds"
