@@ -22,7 +22,11 @@ PRIVATE = "@"
 
 def who(seat: int) -> str:
     """A seat as the events name it ("Player 2" for seat 1)."""
-    return f"Player {seat + 1}"
+    return _WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
+
+
+_WHO = tuple(f"Player {seat + 1}" for seat in range(8))
+"""`who` of the first seats, written once."""
 
 
 def name(card: str) -> str:

@@ -16,6 +16,7 @@ from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
 from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat, targets
 from chimera_tui.games.codename.actions import Action
+from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Grave, Phase, Player, State
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
@@ -43,7 +44,7 @@ def _fresh(state: State) -> State:
 
 def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
-    for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
+    for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, attaching._HAIR, combat._CARDS_ON):
         cache.clear()
     for cache in (targets.ATTACKERS, targets.AS_TARGET, abilities._ABLE):
         cache.clear()
@@ -100,6 +101,20 @@ def test_stall_bounds_kept_per_seat_match_those_worked_out_afresh() -> None:
                 best, lowest = arena._best_total(state, seat), arena._lowest_defense(state, seat)
                 assert arena._bounds(state, seat) == (best, lowest)
                 checked += 1
+    assert checked > 3000
+
+
+def test_hairiness_kept_per_monster_matches_the_cards_as_games_go() -> None:
+    """Each seat's hairiness (the turn order's first tie-break), kept by the identity of its monster as games
+    go, equals the sum over its torso halves and parts at every step."""
+    content = load()
+    checked = 0
+    for state, _ in _positions(range(12)):
+        for p in state.players:
+            total = sum(content.torsos[t].hairiness for t in p.torso)
+            total += sum(content.parts[x.card].hairiness for x in p.monster)
+            assert attaching.hairiness(p) == total
+            checked += 1
     assert checked > 3000
 
 
