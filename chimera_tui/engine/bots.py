@@ -54,6 +54,7 @@ class RandomBot:
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
         self._seed = seed
+        self._base = seed & _MASK
         self._counter = 0
 
     @property
@@ -65,19 +66,27 @@ class RandomBot:
         n = len(legal)
         if not n:
             raise ValueError("a bot was asked to choose with no legal actions")
-        limit = (1 << 64) - ((1 << 64) % n)  # rejection sampling keeps the choice unbiased, as Rng.below
-        counter = self._counter
-        x = (self._seed & _MASK) + counter * _GAMMA  # the draw's input: seed + counter * gamma
-        while True:
-            x += _GAMMA
-            z = x & _MASK
+        # `Rng.below(n)`: the next draw of the stream (seed + counter * gamma, mixed), taken when it is under
+        # the rejection limit, as it nearly always is; otherwise drawn again.
+        counter = self._counter + 1
+        z = (self._base + counter * _GAMMA) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
+        while z >= limit:  # rejection sampling keeps the choice unbiased, as Rng.below
+            counter += 1
+            z = (self._base + counter * _GAMMA) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
             z ^= z >> 31
-            counter += 1
-            if z < limit:
-                self._counter = counter
-                return legal[z % n]
+        self._counter = counter
+        return legal[z % n]
+
+
+_SMALL = 256
+_LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(_SMALL))
+"""`RandomBot.choose`'s rejection limit for each list length under `_SMALL`, worked out once."""
 
 
 GENERIC_BOTS: Mapping[str, BotFactory] = {"random": RandomBot}

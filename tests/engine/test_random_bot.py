@@ -23,3 +23,16 @@ def test_the_random_bot_draws_the_rng_stream(seed: int) -> None:
 def test_the_random_bot_refuses_an_empty_list() -> None:
     with pytest.raises(ValueError, match="no legal actions"):
         RandomBot(RULES, 1).choose(None, [], 0)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**70 + 3])
+def test_long_lists_and_redrawn_choices_follow_the_rng_stream(seed: int) -> None:
+    """Lengths past the bot's table of rejection limits, and a length where a quarter of the draws are
+    rejected and drawn again (2**62 + 1), give `Rng.choice`'s answers too."""
+    bot = RandomBot(RULES, seed)
+    rng = Rng(seed)
+    for k in range(400):
+        items = range(2**62 + 1) if k % 2 else range(255 + k)
+        expected, rng = rng.choice(items)
+        assert bot.choose(None, items, 0) == expected
+    assert bot.rng == rng

@@ -5,16 +5,18 @@ windows.py; a turn opens a window and never imports the attacks.
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.codename import told
-from chimera_tui.games.codename.attaching import hairiness, part_count
+from chimera_tui.games.codename.attaching import hairiness
 from chimera_tui.games.codename.combat import torso_stats
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import standing
 from chimera_tui.games.codename.state import Phase, Roll, State
-from chimera_tui.games.codename.windows import open_window
+from chimera_tui.games.codename.windows import window_queue
 
 REFILL = 5
 """At the start of your turn you take energy up to this many."""
@@ -38,7 +40,7 @@ def turn_order(state: State) -> tuple[tuple[int, ...], Rng, list[str]]:
     """
     n = len(state.players)
     alive = [s for s in range(n) if state.players[s].alive]
-    counts = {s: part_count(state.players[s]) for s in alive}
+    counts = {s: len(state.players[s].monster) for s in alive}  # part_count, without its call
     low = min(counts.values())
     tied = [s for s in alive if counts[s] == low]
     events = []
@@ -89,11 +91,11 @@ def _new_round(state: State) -> State:
     if rng != tie_rolls:
         roll = Roll("tie", -1, ties=_tie_dice(events))
     counts = ", ".join(f"{told.who(s)} {len(state.players[s].monster)}" for s in order)
-    state = msgspec.structs.replace(
+    return _begin_turn(
         state,
-        arena_round=state.arena_round + 1,
+        0,
         order=order,
-        turn=0,
+        arena_round=state.arena_round + 1,
         used=(),
         rng=rng,
         roll=roll,
@@ -104,7 +106,6 @@ def _new_round(state: State) -> State:
             f"Turn order (fewest parts first: {counts}): {order_text(order)}.",
         ),
     )
-    return _begin_turn(state)
 
 
 def _tie_dice(events: list[str]) -> tuple[tuple[int, int], ...]:
@@ -162,6 +163,46 @@ def _lowest_defense(state: State, seat: int) -> int:
     return min([torso_stats(p.torso).defense, *(_C.parts[c].defense for c in cards if c in _C.parts)])
 
 
+_BOUNDS: list[tuple[object, object, object, object, int, int]] = [(None, None, None, None, 0, 0)] * 8
+"""Per seat number: the last (monster, inventory, torso, graveyard) whose `_best_total` and `_lowest_defense`
+were worked out, and those two; the graveyard is None when the seat had no Regrow part, so that the bounds did
+not read it. They change only when the seat's cards do (or, with Regrow, the graveyard), so most arena rounds
+find them here (the entry holds the tuples it was made for, so `is` cannot match a recycled object)."""
+
+
+def _bounds(state: State, seat: int) -> tuple[int, int]:
+    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same."""
+    p = state.players[seat]
+    known = _BOUNDS[seat]
+    if (
+        known[0] is not p.monster
+        or known[1] is not p.cards
+        or known[2] is not p.torso
+        or (known[3] is not None and known[3] is not state.graveyard)
+    ):
+        regrows = any(_C.parts[c].ability == "regrow" for c in (*(x.card for x in p.monster), *p.cards))
+        known = _BOUNDS[seat] = (
+            p.monster,
+            p.cards,
+            p.torso,
+            state.graveyard if regrows else None,
+            _best_total(state, seat),
+            _lowest_defense(state, seat),
+        )
+    return known[4], known[5]
+
+
+def _some_can_destroy(state: State, alive: list[int]) -> bool:
+    """Whether some living monster's best total reaches the lowest Defense of another (the first such pair
+    found ends the search, so most rounds look at two seats)."""
+    for a in alive:
+        best = _bounds(state, a)[0]
+        for b in alive:
+            if b != a and best >= _bounds(state, b)[1]:
+                return True
+    return False
+
+
 def stalled(state: State) -> str:
     """Why the fight can no longer be decided by combat ("" while it can).
 
@@ -170,10 +211,10 @@ def stalled(state: State) -> str:
     sixes can always reach any Defense); after `QUIET_ROUNDS` arena rounds in a row with no card destroyed;
     and, as a safety limit, after `ROUND_LIMIT` arena rounds.
     """
-    alive = [s for s, p in enumerate(state.players) if p.alive]
-    best = {a: _best_total(state, a) for a in alive} if not state.explode else {}
-    if best and not any(best[a] >= _lowest_defense(state, b) for a in alive for b in alive if b != a):
-        return "no monster can ever destroy a card of another, even rolling every die at 6"
+    if not state.explode:
+        alive = [s for s, p in enumerate(state.players) if p.alive]
+        if alive and not _some_can_destroy(state, alive):
+            return "no monster can ever destroy a card of another, even rolling every die at 6"
     if state.arena_round - state.destroyed_in >= QUIET_ROUNDS:
         return f"no card has been destroyed in the last {QUIET_ROUNDS} arena rounds"
     if state.arena_round >= ROUND_LIMIT:
@@ -207,10 +248,15 @@ def current(state: State) -> int:
     return state.order[state.turn]
 
 
-def _begin_turn(state: State) -> State:
-    seat = current(state)
+def _begin_turn(state: State, turn: int, **also: Any) -> State:
+    """Turn number `turn` of the round begins (in the round order `also` gives, or the state's): the energy
+    refill, then the window before the first attack (`open_window`, worked out here so that the state is
+    replaced once). `also` holds the other fields a new round replaces, its events included."""
+    order = also.get("order", state.order)
+    seat = order[turn]
     players = state.players
     p = players[seat]
+    events = also.pop("events", state.events)
     if p.energy < REFILL:
         gain = REFILL - p.energy
         players = (*players[:seat], msgspec.structs.replace(p, energy=REFILL), *players[seat + 1 :])
@@ -219,17 +265,20 @@ def _begin_turn(state: State) -> State:
     else:
         said = f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none."
         ledger = state.ledger
-    state = msgspec.structs.replace(
+    queue = window_queue(players, seat, ())
+    return msgspec.structs.replace(
         state,
-        phase=Phase.TURN,
+        phase=Phase.WINDOW if queue else Phase.TURN,
+        window=queue,
+        turn=turn,
         roar=0,
         attack=None,
         waived=(),
         players=players,
-        events=(*state.events, said),
+        events=(*events, said),
         ledger=ledger,
+        **also,
     )
-    return open_window(state)
 
 
 def end_turn(state: State) -> State:
@@ -237,7 +286,6 @@ def end_turn(state: State) -> State:
     t = state.turn + 1
     while t < len(state.order) and not state.players[state.order[t]].alive:
         t += 1
-    state = msgspec.structs.replace(state, roar=0, attack=None)
     if t >= len(state.order):
-        return _new_round(state)
-    return _begin_turn(msgspec.structs.replace(state, turn=t))
+        return _new_round(msgspec.structs.replace(state, roar=0, attack=None))
+    return _begin_turn(state, t)

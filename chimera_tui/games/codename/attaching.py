@@ -63,17 +63,32 @@ class Layout(msgspec.Struct, frozen=True):
 
 
 def _tips(card: str) -> tuple[tuple[str, str], ...]:
-    part = _C.parts.get(card)
-    return part.tips if part is not None else _C.torsos[card].tips
+    return _TIPS[card]
 
 
-def _sockets_of(card: str, x: int, y: int, facing: int) -> list[Socket]:
-    out = []
-    for slot, stitch in _tips(card):
-        d = (facing + _SLOT_TURN[slot]) % 4
-        dx, dy = DIRS[d]
-        out.append(Socket(card, slot, stitch, x + dx, y + dy, d))
-    return out
+_TIPS = {**{t.id: t.tips for t in _C.torsos.values()}, **{p.id: p.tips for p in _C.parts.values()}}
+"""Each card's `tips` (a part's wins over a torso half's of the same id), worked out once."""
+
+
+def _sockets_of(card: str, x: int, y: int, facing: int) -> tuple[Socket, ...]:
+    """The stitched edges of `card` placed on cell (x, y) facing `facing` (kept: cards recur on the same cells)."""
+    key = (card, x, y, facing)
+    known = _SOCKETS.get(key)
+    if known is None:
+        out = []
+        for slot, stitch in _tips(card):
+            d = (facing + _SLOT_TURN[slot]) % 4
+            dx, dy = DIRS[d]
+            out.append(Socket(card, slot, stitch, x + dx, y + dy, d))
+        if len(_SOCKETS) >= 50_000:
+            _SOCKETS.clear()
+        known = _SOCKETS[key] = tuple(out)
+    return known
+
+
+_SOCKETS: dict[tuple[str, int, int, int], tuple[Socket, ...]] = {}
+"""(card, x, y, facing) -> `_sockets_of`'s answer (Sockets are values, shared by every layout that has them);
+bounded, cleared past 50,000 rows."""
 
 
 @lru_cache(maxsize=4096)
@@ -239,8 +254,19 @@ def part_count(player: Player) -> int:
 
 def hairiness(player: Player) -> int:
     """Total hairiness of the attached cards, torso halves included."""
-    total = sum(_C.torsos[t].hairiness for t in player.torso)
-    return total + sum(_C.parts[p.card].hairiness for p in player.monster)
+    monster, torso = player.monster, player.torso
+    known = _HAIR.get(id(monster))
+    if known is None or known[0] is not monster or known[1] is not torso:
+        total = sum(_C.torsos[t].hairiness for t in torso) + sum(_C.parts[p.card].hairiness for p in monster)
+        if len(_HAIR) >= _KNOWN_ROWS:
+            _HAIR.clear()
+        known = _HAIR[id(monster)] = (monster, torso, total)
+    return known[2]
+
+
+_HAIR: dict[int, tuple[tuple[Placed, ...], tuple[str, ...], int]] = {}
+"""id(monster) -> (monster, torso, `hairiness`), looked up by identity like `_OPEN` (turn order asks it of the
+tied seats every arena round)."""
 
 
 _OPTIONS: dict[int, tuple[tuple[str, ...], tuple[Placed, ...], tuple[str, ...], tuple[Attach, ...]]] = {}

@@ -4,6 +4,8 @@ declaring an attack, other parts joining it, the attacked player's reactions, an
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from chimera_tui.engine.errors import IllegalAction
@@ -18,122 +20,17 @@ from chimera_tui.games.codename.abilities import (
 )
 from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use
 from chimera_tui.games.codename.arena import current, end_turn
-from chimera_tui.games.codename.attaching import attach_options, is_outer, outer_info, torso_id
+from chimera_tui.games.codename.attaching import attach_options, torso_id
 from chimera_tui.games.codename.combat import (
     destroy,
     dice_sum,
     owner_of,
-    part_stats,
     roll_dice,
     stats,
-    torso_stats,
 )
-from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import Attack, Phase, Placed, Player, Roll, RollPart, State
+from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State
+from chimera_tui.games.codename.targets import attack_options, attack_victim, can_target, ready_attackers
 from chimera_tui.games.codename.windows import ATTACH_COST, attach_in_arena, open_window
-
-
-def _ready_attackers(state: State, seat: int) -> list[str]:
-    """Seat's parts (and torso) that can attack now: have dice, unused this round, affordable."""
-    p = state.players[seat]
-    used = state.used
-    energy = p.energy
-    monster = p.monster
-    known = _ATTACKERS.get(id(monster))
-    able = known[1] if known is not None and known[0] is monster else _attackers(monster)
-    out = [card for card, cost in able if cost <= energy and card not in used]
-    t = torso_id(seat)
-    if t not in used and torso_stats(p.torso).cost <= energy:
-        out.append(t)
-    return out
-
-
-_ATTACKERS: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, int], ...]]] = {}
-"""id(monster) -> (monster, (card, cost) of each attached part with an Attack Roll): looked up by identity, as a
-seat's `monster` tuple is kept by every state that does not change it. Bounded (cleared past 4096 rows)."""
-
-
-def _attackers(monster: tuple[Placed, ...]) -> tuple[tuple[str, int], ...]:
-    known = _ATTACKERS.get(id(monster))
-    if known is None or known[0] is not monster:
-        if len(_ATTACKERS) >= 4096:
-            _ATTACKERS.clear()
-        found = tuple(
-            (placed.card, s.cost) for placed in monster if (s := part_stats(placed.card)).attack_roll > 0
-        )
-        known = _ATTACKERS[id(monster)] = (monster, found)
-    return known[1]
-
-
-def _targets(state: State, seat: int) -> tuple[list[str], list[str]]:
-    """(outer targets, every target) among the other living monsters."""
-    outer: list[str] = []
-    every: list[str] = []
-    for s, p in enumerate(state.players):
-        if s == seat or not p.alive:
-            continue
-        monster = p.monster
-        known = _AS_TARGET.get((id(monster), s))
-        if known is None or known[0] is not monster or known[1] is not p.torso:
-            known = _as_target(p, s)
-        outer += known[2]
-        every += known[3]
-    return outer, every
-
-
-_AS_TARGET: dict[
-    tuple[int, int], tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-] = {}
-"""(id(monster), seat) -> (monster, torso, its outer targets, every target on it), looked up by identity like
-`_ATTACKERS`."""
-
-
-def _as_target(
-    p: Player, seat: int
-) -> tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """What seat's monster offers an attacker: its outer cards, and every card (the torso when exposed)."""
-    parts, exposed = outer_info(p)
-    every = tuple(placed.card for placed in p.monster)
-    torso = (torso_id(seat),) if exposed else ()
-    if len(_AS_TARGET) >= 4096:
-        _AS_TARGET.clear()
-    known = _AS_TARGET[(id(p.monster), seat)] = (p.monster, p.torso, (*parts, *torso), (*every, *torso))
-    return known
-
-
-def _reach(state: State, card: str) -> bool:
-    return card in _REACH
-
-
-_REACH = frozenset(p.id for p in load().parts.values() if p.ability == "reach")
-"""The parts with Reach (a torso has no ability)."""
-
-
-def attack_options(state: State, seat: int) -> list[AttackWith]:
-    """Every attack seat can declare now."""
-    attackers = _ready_attackers(state, seat)
-    if not attackers:
-        return []
-    outer, every = _targets(state, seat)
-    return [AttackWith(a, t) for a in attackers for t in (every if a in _REACH else outer)]
-
-
-def _attack_victim(state: State, seat: int, part: str, target: str) -> int:
-    """The seat attacked, when `attack_options` would list this attack (checked without listing them all);
-    -1 when it would not."""
-    if part not in _ready_attackers(state, seat):
-        return -1
-    victim = owner_of(state, target)
-    if victim < 0 or victim == seat or not state.players[victim].alive:
-        return -1
-    return victim if _can_target(state, part, target, victim) else -1
-
-
-def _can_target(state: State, part: str, target: str, victim: int) -> bool:
-    """Whether `part` can reach `target` on `victim`'s monster."""
-    if _reach(state, part) and not target.startswith("torso:"):
-        return True
-    return is_outer(state.players[victim], target)
 
 
 def join_options(state: State) -> list[Join]:
@@ -141,18 +38,19 @@ def join_options(state: State) -> list[Join]:
     assert attack is not None
     return [
         Join(a)
-        for a in _ready_attackers(state, attack.attacker)
-        if a not in attack.parts and _can_target(state, a, attack.target, attack.target_seat)
+        for a in ready_attackers(state, attack.attacker)
+        if a not in attack.parts and can_target(state, a, attack.target, attack.target_seat)
     ]
 
 
-def _pay_use(state: State, seat: int, card: str) -> State:
+def _pay_use(state: State, seat: int, card: str, **also: Any) -> State:
+    """`state` with seat paying for `card`'s use (and marking it used), and the fields in `also` replaced."""
     players = state.players
     p = players[seat]
     cost = stats(state, card).cost
     players = (*players[:seat], msgspec.structs.replace(p, energy=p.energy - cost), *players[seat + 1 :])
     ledger = told.noted(state.ledger, seat, f"spend:{cost}", "attacks") if cost else state.ledger
-    return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger)
+    return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger, **also)
 
 
 def declare(state: State, seat: int, action: AttackWith) -> State:
@@ -161,12 +59,11 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
     Raises:
         IllegalAction: when the part cannot attack or the target cannot be attacked.
     """
-    target_seat = _attack_victim(state, seat, action.part, action.target)
+    target_seat = attack_victim(state, seat, action.part, action.target)
     if target_seat < 0:
         raise IllegalAction(_why_not_attack(state, seat, action), action)
-    state = _pay_use(state, seat, action.part)
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
-    state = msgspec.structs.replace(state, roar=0, attack=attack)
+    state = _pay_use(state, seat, action.part, roar=0, attack=attack)
     if join_options(state):
         return msgspec.structs.replace(state, phase=Phase.JOIN)
     return _to_reactions(state)
@@ -186,9 +83,8 @@ def join(state: State, action: Join) -> State:
             f"affordable, able to attack, and able to reach {told.name(attack.target)}.",
             action,
         )
-    state = _pay_use(state, attack.attacker, action.part)
     attack = msgspec.structs.replace(attack, parts=(*attack.parts, action.part))
-    state = msgspec.structs.replace(state, attack=attack)
+    state = _pay_use(state, attack.attacker, action.part, attack=attack)
     if join_options(state):
         return state
     return _to_reactions(state)
@@ -298,10 +194,12 @@ def _roll_attack(state: State) -> State:
         total,
         hit,
     )
-    state = told.tell(
-        msgspec.structs.replace(state, rng=rng, attack=None, phase=Phase.TURN, roll=roll),
+    said = (
         f"{attacker} attacks {target_name}: {'; '.join(words)}{bonus} = {total} against Defense {defense}: "
-        f"{'destroyed' if hit else 'missed'}.",
+        f"{'destroyed' if hit else 'missed'}."
+    )
+    state = msgspec.structs.replace(
+        state, rng=rng, attack=None, phase=Phase.TURN, roll=roll, events=(*state.events, said)
     )
     if not hit:
         return state
@@ -373,8 +271,12 @@ def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
     ]
     if state.players[seat].energy >= ATTACH_COST and state.players[seat].cards:
         out.extend(attach_options(state.players[seat]))
-    out.append(EndTurn())
+    out.append(END_TURN)
     return out
+
+
+END_TURN = EndTurn()
+"""The one `EndTurn` every listing offers (an action is a frozen value)."""
 
 
 def take_turn_action(state: State, action: AttackWith | Use | Attach | EndTurn) -> State:

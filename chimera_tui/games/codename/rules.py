@@ -75,7 +75,14 @@ def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, R
 
 
 def _to_act(state: State) -> int | None:
-    phase = state.phase
+    phase = state.phase  # the Arena's phases first: they take most of a game's decisions
+    if phase is Phase.TURN:
+        return arena.current(state)
+    if phase is Phase.WINDOW:
+        return state.window[0]
+    if phase is Phase.JOIN or phase is Phase.REACT:
+        assert state.attack is not None
+        return state.attack.attacker if phase is Phase.JOIN else state.attack.target_seat
     if phase is Phase.TORSO:
         return torso.picker(state)
     if phase is Phase.DEAL:
@@ -88,13 +95,6 @@ def _to_act(state: State) -> int | None:
         return state.auction.leader
     if phase is Phase.BUILD:
         return state.builder
-    if phase is Phase.TURN:
-        return arena.current(state)
-    if phase is Phase.WINDOW:
-        return state.window[0]
-    if phase is Phase.JOIN or phase is Phase.REACT:
-        assert state.attack is not None
-        return state.attack.attacker if phase is Phase.JOIN else state.attack.target_seat
     return None
 
 

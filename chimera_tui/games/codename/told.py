@@ -22,7 +22,11 @@ PRIVATE = "@"
 
 def who(seat: int) -> str:
     """A seat as the events name it ("Player 2" for seat 1)."""
-    return f"Player {seat + 1}"
+    return _WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
+
+
+_WHO = tuple(f"Player {seat + 1}" for seat in range(8))
+"""`who` of the first seats, written once."""
 
 
 def name(card: str) -> str:
@@ -100,6 +104,10 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+_SPENT = {f"spend:{n}": n for n in range(1, 10)}
+"""The energy of the ledger's usual "spend:N" kinds, read once."""
+
+
 def summary(state: State, title: str) -> State:
     """Close the ledger: one event per seat that gained or lost anything ("Round 2 · Player 1: …")."""
     by_seat: dict[int, tuple[list[str], list[str], dict[str, int]]] = {}
@@ -114,7 +122,7 @@ def summary(state: State, title: str) -> State:
         elif kind == "lose":
             losses.append(text)
         elif kind.startswith("spend:"):
-            spent[text] = spent.get(text, 0) + int(kind[6:])
+            spent[text] = spent.get(text, 0) + (_SPENT.get(kind) or int(kind[6:]))
     events = []
     for seat in sorted(by_seat):
         gains, losses, spent = by_seat[seat]
@@ -122,8 +130,12 @@ def summary(state: State, title: str) -> State:
         if gains:
             bits.append("gained " + "; ".join(gains))
         if spent:
-            total = sum(spent.values())
-            why = ", ".join(f"{n} on {what}" for what, n in spent.items())
+            if len(spent) == 1:  # mostly: one reason (the same words as the join below)
+                ((what, total),) = spent.items()
+                why = f"{total} on {what}"
+            else:
+                total = sum(spent.values())
+                why = ", ".join(f"{n} on {what}" for what, n in spent.items())
             bits.append(f"spent {total} energy ({why})")
         if losses:
             bits.append("lost " + "; ".join(losses))

@@ -10,7 +10,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Attach, Wait
 from chimera_tui.games.codename.attaching import attach, attach_options, attach_problem, can_attach
-from chimera_tui.games.codename.state import Phase, State, with_player
+from chimera_tui.games.codename.state import Phase, Player, State, with_player
 
 ATTACH_COST = 2
 """Energy to attach a part from the inventory during the Arena."""
@@ -27,9 +27,14 @@ def open_window(state: State) -> State:
     player whose turn it is), except those that passed for the rest of this turn; then the turn goes on."""
     if state.phase is Phase.OVER:
         return state
-    players, waived = state.players, state.waived
+    queue = window_queue(state.players, state.order[state.turn], state.waived)
+    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=queue)
+
+
+def window_queue(players: tuple[Player, ...], me: int, waived: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats a window asks, in turn from the one after `me` (whose turn it is): those that could attach
+    now (`can_attach_now`) and have not passed for the rest of this turn (`waived`)."""
     n = len(players)
-    me = state.order[state.turn]
     queue = []
     for s in range(me + 1, me + n):
         s %= n
@@ -38,7 +43,7 @@ def open_window(state: State) -> State:
             p.alive and p.energy >= ATTACH_COST and p.cards and s not in waived and can_attach(p)
         ):  # can_attach_now
             queue.append(s)
-    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=tuple(queue))
+    return tuple(queue)
 
 
 def window_legal(state: State) -> list[Attach | Wait]:

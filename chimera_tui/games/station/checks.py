@@ -114,7 +114,10 @@ def _lone_build(discount: int) -> Condition:
             _FLOOR[0] = (g.reactor, g.built, floor)
         if floor is None:
             return False
-        return max(floor - discount - (1 if g.has_power(seat, "broker") else 0), 0) <= g.players[seat].coins
+        coins = g.players[seat].coins
+        if 0 <= floor - discount <= coins:  # affordable even without the Broker's coin off
+            return True
+        return max(floor - discount - (1 if g.has_power(seat, "broker") else 0), 0) <= coins
 
     return holds
 

@@ -14,9 +14,10 @@ import msgspec
 
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
-from chimera_tui.games.codename import RULES, abilities, attaching, attacks, combat
+from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat, targets
 from chimera_tui.games.codename.actions import Action
-from chimera_tui.games.codename.state import Phase, State
+from chimera_tui.games.codename.content import load
+from chimera_tui.games.codename.state import Grave, Phase, Player, State
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
 DEC = msgspec.msgpack.Decoder(State)
@@ -43,10 +44,11 @@ def _fresh(state: State) -> State:
 
 def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
-    for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, combat._CARDS_ON):
+    for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, attaching._HAIR, combat._CARDS_ON):
         cache.clear()
-    for cache in (attacks._ATTACKERS, attacks._AS_TARGET, abilities._ABLE):
+    for cache in (targets.ATTACKERS, targets.AS_TARGET, abilities._ABLE):
         cache.clear()
+    arena._BOUNDS[:] = [(None, None, None, None, 0, 0)] * len(arena._BOUNDS)
     return fn(*args)
 
 
@@ -66,24 +68,54 @@ def test_geometry_looked_up_by_identity_matches_a_fresh_copy() -> None:
 
 
 def test_arena_answers_looked_up_by_identity_match_a_fresh_copy() -> None:
-    """Who holds a card, each seat's ready attackers and its targets, and the legal actions, at every arena
-    step, equal those worked out on a fresh copy with empty caches."""
+    """Who holds a card, each seat's ready attackers and its targets, the legal actions and whether the fight
+    has stalled, at every arena step, equal those worked out on a fresh copy with empty caches."""
     checked = 0
     for state, _ in _positions(range(12)):
         if state.phase not in (Phase.TURN, Phase.JOIN, Phase.REACT, Phase.WINDOW):
             continue
         fresh = _fresh(state)
         for seat in range(len(state.players)):
-            assert attacks._ready_attackers(state, seat) == _uncached(attacks._ready_attackers, fresh, seat)
-            assert attacks._targets(state, seat) == _uncached(attacks._targets, fresh, seat)
+            assert targets.ready_attackers(state, seat) == _uncached(targets.ready_attackers, fresh, seat)
+            assert targets.targets(state, seat) == _uncached(targets.targets, fresh, seat)
             for p in state.players:
                 for placed in p.monster:
                     assert combat.owner_of(state, placed.card) == _uncached(
                         combat.owner_of, fresh, placed.card
                     )
         assert RULES.legal_actions(state) == _uncached(RULES.legal_actions, fresh)
+        assert arena.stalled(state) == _uncached(arena.stalled, fresh)
         checked += 1
     assert checked > 1000
+
+
+def test_stall_bounds_kept_per_seat_match_those_worked_out_afresh() -> None:
+    """The bounds a stall is judged by (the best total a seat could ever roll, the lowest Defense it could ever
+    show), kept per seat from one state to the next as games go, equal those worked out for each state."""
+    checked = 0
+    for state, _ in _positions(range(12)):
+        if state.phase is Phase.OVER or not state.arena_round:
+            continue
+        for seat, p in enumerate(state.players):
+            if p.alive:
+                best, lowest = arena._best_total(state, seat), arena._lowest_defense(state, seat)
+                assert arena._bounds(state, seat) == (best, lowest)
+                checked += 1
+    assert checked > 3000
+
+
+def test_hairiness_kept_per_monster_matches_the_cards_as_games_go() -> None:
+    """Each seat's hairiness (the turn order's first tie-break), kept by the identity of its monster as games
+    go, equals the sum over its torso halves and parts at every step."""
+    content = load()
+    checked = 0
+    for state, _ in _positions(range(12)):
+        for p in state.players:
+            total = sum(content.torsos[t].hairiness for t in p.torso)
+            total += sum(content.parts[x.card].hairiness for x in p.monster)
+            assert attaching.hairiness(p) == total
+            checked += 1
+    assert checked > 3000
 
 
 def test_apply_on_a_fresh_copy_gives_the_same_state() -> None:
@@ -92,3 +124,19 @@ def test_apply_on_a_fresh_copy_gives_the_same_state() -> None:
         fast = RULES.apply(state, action)
         slow = _uncached(RULES.apply, _fresh(state), action)
         assert ENC.encode(fast) == ENC.encode(slow)
+
+
+def test_stall_bounds_follow_the_graveyard_of_a_seat_that_can_regrow() -> None:
+    """With a Regrow part in hand, a card of the seat's that reaches the graveyard (its monster and hand
+    unchanged) raises the best total it could ever roll: the kept bounds see it; without Regrow they do not
+    depend on the graveyard."""
+    state = RULES.new_game(GameConfig(players=2), 1)
+    regrow = Player(energy=5, torso=state.torso_pool[:2], cards=("hydra-head-1",))
+    plain = Player(energy=5, torso=state.torso_pool[2:4], cards=("extra-heart-1",))
+    state = msgspec.structs.replace(state, phase=Phase.TURN, players=(regrow, plain), arena_round=1)
+    before = [arena._bounds(state, seat) for seat in (0, 1)]
+    lion = (Grave("lion-head-1", 0), Grave("bear-arm-1", 1))
+    after = msgspec.structs.replace(state, graveyard=lion)
+    assert arena._bounds(after, 0) == (arena._best_total(after, 0), arena._lowest_defense(after, 0))
+    assert arena._bounds(after, 0)[0] > before[0][0]  # the lion head may come back
+    assert arena._bounds(after, 1) == before[1]  # no Regrow: the graveyard is not read
