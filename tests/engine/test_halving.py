@@ -146,3 +146,36 @@ def test_imaginarium_judges_a_playout_at_the_end_of_its_round_by_the_teams_worth
     shares = playout_value(start, state)
     assert shares is not None and len(shares) == 3 and sum(shares) == pytest.approx(1.0)
     assert all(0 < share < 1 for share in shares)
+
+
+def test_imaginarium_playouts_stop_at_the_end_of_their_round_and_are_judged_there() -> None:
+    """The search's playouts (`engine/playouts.playout` with the hooks the search reads off the rules) end
+    with the round they started in: each seat's share is the worth judgement, not a played-out winner."""
+    rules = games.get("imaginarium")
+    start = _midgame("imaginarium", 3, 2, 40)
+    hooks = (getattr(rules, "playout_action", None), getattr(rules, "playout_value", None))
+    shares = playout(rules, start, random.Random(4), *hooks)
+    assert sum(shares.values()) == pytest.approx(1.0)
+    assert len(shares) == 3 and all(0 < share < 1 for share in shares.values())
+
+
+def test_imaginarium_playouts_follow_the_greedy_bot() -> None:
+    from chimera_tui.games.imaginarium import GreedyBot
+    from chimera_tui.games.imaginarium.rules import seat_of
+
+    rules = games.get("imaginarium")
+    state = rules.new_game(GameConfig(players=2), 7)
+    policy = rules.playout_action  # type: ignore[attr-defined]
+    compared = 0
+    for k in range(150):
+        if rules.is_over(state):
+            break
+        legal = rules.legal_actions(state)
+        seat = seat_of(state)
+        greedy = GreedyBot(rules, 0)
+        values = greedy.values(state, seat, [move.text for move in legal])
+        if len(legal) > 1 and sorted(values)[-1] > sorted(values)[-2] + 1e-6:
+            assert policy(state, legal, random.Random(k)) == greedy.choose(state, legal, seat)
+            compared += 1
+        state = rules.apply(state, legal[k % len(legal)])
+    assert compared >= 30
