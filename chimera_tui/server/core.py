@@ -224,12 +224,19 @@ class HostCore:
         self._list_news = loop.call_later(wait, self._tell_lobbies)
 
     def _tell_lobbies(self) -> None:
+        """Send the list to the lobbies: one list for everyone who sits at no table (they all read the
+        same), one for each player who does (their own tables first, their turn marked)."""
         self._list_news = None
         self._list_news_next = asyncio.get_running_loop().time() + P.LIST_NEWS_INTERVAL
+        seated = {owner for table in self.tables.values() for owner in table.record.owners if owner}
+        lists: dict[str | None, P.Tables] = {}
         for sessions in list(self._sessions.values()):
             for session in sessions:
                 if session.follows_list and session.table is None and not session.closed:
-                    self._send(session, P.Tables(tables=self.list_tables(session.identity)))
+                    whose = session.identity if session.identity in seated else None
+                    if whose not in lists:
+                        lists[whose] = P.Tables(tables=self.list_tables(whose))
+                    self._send(session, lists[whose])
 
     def stop_telling_lobbies(self) -> None:
         if self._list_news is not None:

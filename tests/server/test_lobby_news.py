@@ -128,3 +128,25 @@ async def test_the_lobby_screen_shows_a_new_table_without_a_key_or_its_clock_ref
             assert isinstance(lobby, LobbyScreen) and lobby.codes == []
             table = await (await h.link("SHA256:bob", "Bob")).create("codename", 2)
             await until(lambda: lobby.codes == [table.code], "the lobby to list Bob's table")
+
+
+async def test_a_seated_player_in_the_lobby_hears_their_table_as_theirs_and_others_hear_it_as_open(
+    tmp_path: Path,
+) -> None:
+    async with hosted(tmp_path) as h:
+        alice = await h.link("SHA256:alice", "Alice")
+        bob = await h.link("SHA256:bob", "Bob")
+        carol = await h.link("SHA256:carol", "Carol")
+        heard_by_bob, heard_by_carol = Lists(bob), Lists(carol)
+        table = await bob.create("station", 2, seed=5)
+        bob.leave()  # Bob back in the lobby, his seat kept
+        await bob.list_tables()
+        await carol.list_tables()
+        await alice.create("station", 2, seed=6)  # a change every lobby hears of
+        await until(lambda: len(heard_by_carol.codes()) == 2 and len(heard_by_bob.codes()) == 2, "both lists")
+        mine = {t.code: t.mine for t in heard_by_bob.seen[-1]}
+        assert mine[table.code] and heard_by_bob.codes()[0] == table.code  # his own first
+        assert not any(t.mine for t in heard_by_carol.seen[-1])
+        await alice.close()
+        await bob.close()
+        await carol.close()
