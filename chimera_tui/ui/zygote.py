@@ -2,10 +2,10 @@
 zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
 
 It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
-(`warm_up`: a client then spends about 30 ms of CPU to its lobby's first frame instead of 60), empties the
-function caches the warm-up filled (`empty_function_caches`), takes the holes its warm-up left in the small-object allocator's pools (`fill_free_blocks`), freezes what it holds
-out of the garbage collector's reach (`gc.freeze`, so a child's collections do not write to the pages it
-shares), and then forks one child per request that arrives on its Unix socket. Each child is the client
+(`warm_up`: a client then spends 30-50 ms of CPU to its lobby's first frame instead of 60), empties the
+function caches the warm-up filled (`empty_function_caches`), takes the holes its warm-up left in the
+small-object allocator's pools (`fill_free_blocks`), freezes what it holds out of the garbage collector's
+reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and then forks one child per request that arrives on its Unix socket. Each child is the client
 process of one session: it shares the parent's memory until it writes to it, and starts drawing at once,
 with no interpreter start or imports to pay.
 
@@ -138,9 +138,10 @@ def empty_function_caches() -> int:
     """Empty every function cache (``functools.lru_cache``) the warm-up filled, Textual's and Rich's among
     them; how many there were. A hit in a shared cache moves its entry to the front of the cache's list, which
     writes to the page the entry lives on: every child copied a page for each few entries it used, scattered
-    over the warm-up's memory (0.7 MiB a lobby). Filled again in each child, the entries it uses sit
-    together on pages of its own; what they cost to compute again is not measurable in a lobby's first frame
-    (`python -m tests.server.probe_fork_memory`)."""
+    over the warm-up's memory. Filled again in each child, the entries it uses sit together on pages of its
+    own: 1.1 MiB less a lobby and 0.6 MiB less a table client, for about 10 ms more CPU to a lobby's first
+    frame (`python -m tests.server.bench_fork --modes fork@OLD,fork`, the README's "What one machine
+    holds")."""
     emptied = 0
     for thing in gc.get_objects():
         if isinstance(thing, functools._lru_cache_wrapper) and thing.cache_info().currsize:
