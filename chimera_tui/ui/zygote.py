@@ -3,11 +3,12 @@ zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
 
 It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
 (`warm_up`: a client then spends 30-50 ms of CPU to its lobby's first frame instead of 60), empties the
-function caches the warm-up filled (`empty_function_caches`), takes the holes its warm-up left in the
-small-object allocator's pools (`fill_free_blocks`), freezes what it holds out of the garbage collector's
-reach (`gc.freeze`, so a child's collections do not write to the pages it shares), and then forks one child per request that arrives on its Unix socket. Each child is the client
-process of one session: it shares the parent's memory until it writes to it, and starts drawing at once,
-with no interpreter start or imports to pay.
+function caches the warm-up filled (`empty_function_caches`), takes the holes its warm-up left in the small-
+object allocator's pools (`fill_free_blocks`), freezes what it holds out of the garbage collector's reach
+(`gc.freeze`, so a child's collections do not write to the pages it shares), and then forks one child per
+request that arrives on its Unix socket. Each child is the client process of one session: it shares the
+parent's memory until it writes to it, and starts drawing at once, with no interpreter start or imports to
+pay.
 
 One request is one connection (`chimera_tui.server.forks` is the other side): the server sends the
 session's environment (JSON) with the descriptors of the child's standard input, output and error
