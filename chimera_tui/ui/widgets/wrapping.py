@@ -15,8 +15,13 @@ __all__ = ["wrap_sentence"]
 
 
 @lru_cache(maxsize=16384)
-def wrap_sentence(text: str, width: int, indent: str = "", hang: int = 2) -> tuple[str, ...]:
+def wrap_sentence(
+    text: str, width: int, indent: str = "", hang: int = 2, narrowest: int = 13
+) -> tuple[str, ...]:
     """`text` in lines of at most `width` columns: the first after `indent`, the others after `hang` more
-    spaces than it; one empty line for an empty text."""
+    spaces than it; one empty line for an empty text. Under `narrowest` columns (a log not laid out yet, or
+    too narrow to read wrapped) it stays one line, after `indent`."""
+    if width < narrowest:
+        return (indent + text,)
     lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + hang))
     return tuple(lines) or ("",)

@@ -170,13 +170,7 @@ def log_lines(texts: Sequence[str], events: Sequence[Sequence[str]], width: int)
 
 def entry_lines(text: str, events: tuple[str, ...], width: int) -> list[str]:
     """One log entry: its action and, below it, what the action caused."""
-    out = _wrap(text, "", width)
+    out = list(wrap_sentence(text, width, narrowest=20))
     for event in events:
-        out.extend(_wrap(event, "  · ", width))
+        out.extend(wrap_sentence(event, width, "  · ", narrowest=20))
     return out
-
-
-def _wrap(text: str, indent: str, width: int) -> list[str]:
-    if width < 20:
-        return [indent + text]
-    return list(wrap_sentence(text, width, indent))

@@ -159,9 +159,9 @@ class Board:
         viewer = table.viewer()
         out: list[str] = []
         for step, text in enumerate(texts):
-            out.extend(_wrap(text, "", width))
+            out.extend(wrap_sentence(text, width))
             for event in self._caused(step, viewer):
-                out.extend(_wrap(event[:1].upper() + event[1:], "  · ", width))
+                out.extend(wrap_sentence(event[:1].upper() + event[1:], width, "  · "))
         self._log = (texts, width, tuple(out))
         return self._log[2]
 
@@ -256,10 +256,6 @@ def _haggle(state: State, seat: int) -> int:
         for a in state.seats[seat].assistants
         if "buy_discount" in t.assist_ops[a]
     )
-
-
-def _wrap(text: str, indent: str, width: int) -> tuple[str, ...]:
-    return wrap_sentence(text, width, indent) if width > 12 else (indent + text,)
 
 
 __all__ = ["CAUSES", "Board"]

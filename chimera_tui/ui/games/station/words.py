@@ -263,15 +263,11 @@ def log_lines(texts: Sequence[str], history: Sequence[Sequence[str]], width: int
     """The log in words: each action, then what it caused (indented), wrapped to `width` when given."""
     out: list[str] = []
     for i, text in enumerate(texts):
-        out.extend(_wrap(text, "", width))
+        out.extend(wrap_sentence(text, width))
         for event in history[i] if i < len(history) else ():
             indent = "  " if event.startswith("  ") else ""
-            out.extend(_wrap(event.strip(), "  · " if not indent else "      ", width))
+            out.extend(wrap_sentence(event.strip(), width, "  · " if not indent else "      "))
     return tuple(out)
-
-
-def _wrap(text: str, indent: str, width: int) -> tuple[str, ...]:
-    return wrap_sentence(text, width, indent) if width > 12 else (indent + text,)
 
 
 def hue(state: State, seat: int) -> int:
