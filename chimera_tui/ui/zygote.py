@@ -55,6 +55,7 @@ import tempfile
 import termios
 import threading
 from pathlib import Path
+from typing import Any
 
 from chimera_tui.server import page_merging
 
@@ -143,12 +144,19 @@ def empty_function_caches() -> int:
     own: 1.1 MiB less a lobby and 0.6 MiB less a table client, for about 10 ms more CPU to a lobby's first
     frame (`python -m tests.server.bench_fork --modes fork@OLD,fork`, the README's "What one machine
     holds")."""
-    emptied = 0
-    for thing in gc.get_objects():
-        if isinstance(thing, functools._lru_cache_wrapper) and thing.cache_info().currsize:
-            thing.cache_clear()
-            emptied += 1
-    return emptied
+    filled = filled_function_caches()
+    for cache in filled:
+        cache.cache_clear()
+    return len(filled)
+
+
+def filled_function_caches() -> list[Any]:
+    """The function caches (``functools.lru_cache``) the garbage collector tracks that hold something."""
+    return [
+        thing
+        for thing in gc.get_objects()
+        if isinstance(thing, functools._lru_cache_wrapper) and thing.cache_info().currsize
+    ]
 
 
 def fill_free_blocks() -> list[object]:

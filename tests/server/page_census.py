@@ -72,7 +72,7 @@ def census(child: int, parent: int) -> Counter[tuple[str, str]] | str:
     with open(f"/proc/{child}/mem", "rb") as mine, open(f"/proc/{parent}/mem", "rb") as theirs:
         for start, end, where in writable_maps(child):
             own = frames(child, start, end)
-            if any(own) is False and any(f is not None for f in own):
+            if 0 in own:  # a frame of a page in memory reads as 0 only to an unprivileged reader
                 return "the physical frames read as 0: run as root to tell shared pages from private ones"
             inherited = any(a <= start < b for a, b in parent_maps)
             others = frames(parent, start, end) if inherited else [None] * len(own)

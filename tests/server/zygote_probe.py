@@ -27,15 +27,12 @@ def _mergeable() -> bool:
 
 def _filled_function_caches() -> int:
     """How many ``functools.lru_cache`` caches hold something (the parent's frozen objects counted too)."""
-    import functools
     import gc
 
+    from chimera_tui.ui.zygote import filled_function_caches
+
     gc.unfreeze()
-    return sum(
-        1
-        for thing in gc.get_objects()
-        if isinstance(thing, functools._lru_cache_wrapper) and thing.cache_info().currsize
-    )
+    return len(filled_function_caches())
 
 
 def main() -> int:
