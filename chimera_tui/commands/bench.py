@@ -71,6 +71,7 @@ def play_out(rules: Ruleset[Any, Any], state: Any, bots: Mapping[int, Bot], limi
         KeyError: when a seat with no bot is to act.
     """
     to_act, legal_actions, view, apply = rules.to_act, rules.legal_actions, rules.view, rules.apply
+    choose = {seat: bot.choose for seat, bot in bots.items()}
     reads = {seat: getattr(bot, "reads_view", True) for seat, bot in bots.items()}
     taken = 0
     while taken < limit:
@@ -78,7 +79,7 @@ def play_out(rules: Ruleset[Any, Any], state: Any, bots: Mapping[int, Bot], limi
         if seat is None:
             break
         legal = legal_actions(state)
-        state = apply(state, bots[seat].choose(view(state, seat) if reads[seat] else None, legal, seat))
+        state = apply(state, choose[seat](view(state, seat) if reads[seat] else None, legal, seat))
         taken += 1
     return state, taken
 

@@ -139,12 +139,14 @@ class StationRules:
 
     def to_act(self, state: State) -> int | None:
         """The seat asked to decide: the top prompt's seat, or the seat placing a worker."""
-        if state.phase is Phase.OVER:
-            return None
-        if state.tasks:
-            return state.tasks[-1].seat
-        if state.phase is Phase.PLACEMENT:
+        tasks = state.tasks
+        if tasks:  # (none is left once the game is over)
+            return tasks[-1].seat
+        phase = state.phase
+        if phase is Phase.PLACEMENT:
             return state.turn
+        if phase is Phase.OVER:
+            return None
         who = placer_of(_reader(state))
         return who[0] if who else None
 
