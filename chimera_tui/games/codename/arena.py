@@ -5,6 +5,7 @@ windows.py; a turn opens a window and never imports the attacks.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import msgspec
@@ -171,7 +172,8 @@ find them here (the entry holds the tuples it was made for, so `is` cannot match
 
 
 def _bounds(state: State, seat: int) -> tuple[int, int]:
-    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same."""
+    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same (worked out from
+    the per-card tables below, in one pass over the cards)."""
     p = state.players[seat]
     known = _BOUNDS[seat]
     if (
@@ -180,16 +182,38 @@ def _bounds(state: State, seat: int) -> tuple[int, int]:
         or known[2] is not p.torso
         or (known[3] is not None and known[3] is not state.graveyard)
     ):
-        regrows = any(_C.parts[c].ability == "regrow" for c in (*(x.card for x in p.monster), *p.cards))
+        cards = [*(x.card for x in p.monster), *p.cards]
+        regrows = not _REGROW.isdisjoint(cards)
+        if regrows:
+            cards += [g.card for g in state.graveyard if g.owner == seat and g.card in _BEST_OF]
+        t = torso_stats(p.torso)
+        best = sum(map(_BEST_OF.get, cards, repeat(0)))
+        if t.attack_roll:
+            best += max(0, t.attack_roll * 6 + t.attack_mod)
+        lowest = min([t.defense, *map(_DEFENSE_OF.get, cards, repeat(t.defense))])
         known = _BOUNDS[seat] = (
             p.monster,
             p.cards,
             p.torso,
             state.graveyard if regrows else None,
-            _best_total(state, seat),
-            _lowest_defense(state, seat),
+            best,
+            lowest,
         )
     return known[4], known[5]
+
+
+_BEST_OF = {
+    d.id: (
+        max(0, d.attack_roll * 6 + d.attack_mod + (2 if d.ability == "pack" else 0)) if d.attack_roll else 0
+    )
+    + (3 if d.ability == "roar" else 0)
+    for d in _C.parts.values()
+}
+"""What each part adds to `_best_total`."""
+_DEFENSE_OF = {d.id: d.defense for d in _C.parts.values()}
+"""Each part's Defense, for `_lowest_defense`."""
+_REGROW = frozenset(d.id for d in _C.parts.values() if d.ability == "regrow")
+"""The parts with Regrow (their seat's graveyard cards may come back)."""
 
 
 def _some_can_destroy(state: State, alive: list[int]) -> bool:
