@@ -29,7 +29,13 @@ from chimera_tui.games.codename.combat import (
     stats,
 )
 from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State
-from chimera_tui.games.codename.targets import attack_options, attack_victim, can_target, ready_attackers
+from chimera_tui.games.codename.targets import (
+    attack_options,
+    attack_victim,
+    can_target,
+    is_ready,
+    ready_attackers,
+)
 from chimera_tui.games.codename.windows import ATTACH_COST, attach_in_arena, open_window
 
 
@@ -41,6 +47,28 @@ def join_options(state: State) -> list[Join]:
         for a in ready_attackers(state, attack.attacker)
         if a not in attack.parts and can_target(state, a, attack.target, attack.target_seat)
     ]
+
+
+def _some_can_join(state: State) -> bool:
+    """Whether `join_options` is not empty (the first part found ends the search)."""
+    attack = state.attack
+    assert attack is not None
+    parts, target, victim = attack.parts, attack.target, attack.target_seat
+    return any(
+        a not in parts and can_target(state, a, target, victim)
+        for a in ready_attackers(state, attack.attacker)
+    )
+
+
+def _can_join(state: State, part: str) -> bool:
+    """Whether `Join(part)` is one of `join_options` (checked without listing them)."""
+    attack = state.attack
+    assert attack is not None
+    return (
+        part not in attack.parts
+        and is_ready(state, attack.attacker, part)
+        and can_target(state, part, attack.target, attack.target_seat)
+    )
 
 
 def _pay_use(state: State, seat: int, card: str, **also: Any) -> State:
@@ -64,7 +92,7 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
         raise IllegalAction(_why_not_attack(state, seat, action), action)
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
     state = _pay_use(state, seat, action.part, roar=0, attack=attack)
-    if join_options(state):
+    if _some_can_join(state):
         return msgspec.structs.replace(state, phase=Phase.JOIN)
     return _to_reactions(state)
 
@@ -77,7 +105,7 @@ def join(state: State, action: Join) -> State:
     """
     attack = state.attack
     assert attack is not None
-    if action not in join_options(state):
+    if not _can_join(state, action.part):
         raise IllegalAction(
             f"{told.name(action.part)} cannot join this attack: it must be yours, unused this round, "
             f"affordable, able to attack, and able to reach {told.name(attack.target)}.",
@@ -85,7 +113,7 @@ def join(state: State, action: Join) -> State:
         )
     attack = msgspec.structs.replace(attack, parts=(*attack.parts, action.part))
     state = _pay_use(state, attack.attacker, action.part, attack=attack)
-    if join_options(state):
+    if _some_can_join(state):
         return state
     return _to_reactions(state)
 
