@@ -81,17 +81,23 @@ def start_arena(state: State) -> State:
 
 
 def _new_round(state: State) -> State:
+    """Close the arena round that ended (its summary) and begin the next, or end a stalled fight; the state is
+    replaced once (roar and attack cleared, as `_begin_turn` clears them)."""
+    events = state.events
     if state.arena_round:
-        state = told.summary(state, f"Arena round {state.arena_round}")
+        events = (*events, *told.summary_events(f"Arena round {state.arena_round}", state.ledger))
     stall = stalled(state)
     if stall:
-        return end_by_standing(state, stall)
+        closed = msgspec.structs.replace(state, roar=0, attack=None, events=events, ledger=())
+        return end_by_standing(closed, stall)
     tie_rolls = state.rng
-    order, rng, events = turn_order(state)
+    order, rng, ties = turn_order(state)
     roll = state.roll
     if rng != tie_rolls:
-        roll = Roll("tie", -1, ties=_tie_dice(events))
-    counts = ", ".join(f"{told.who(s)} {len(state.players[s].monster)}" for s in order)
+        roll = Roll("tie", -1, ties=_tie_dice(ties))
+    players = state.players
+    who = told.WHO
+    counts = ", ".join([f"{who[s]} {len(players[s].monster)}" for s in order])
     return _begin_turn(
         state,
         0,
@@ -100,9 +106,10 @@ def _new_round(state: State) -> State:
         used=(),
         rng=rng,
         roll=roll,
+        ledger=(),
         events=(
-            *state.events,
             *events,
+            *ties,
             f"Arena round {state.arena_round + 1} begins; every part may be used again. "
             f"Turn order (fewest parts first: {counts}): {order_text(order)}.",
         ),
@@ -118,7 +125,8 @@ def _tie_dice(events: list[str]) -> tuple[tuple[int, int], ...]:
 
 
 def order_text(order: tuple[int, ...]) -> str:
-    return ", ".join(told.who(s) for s in order)
+    who = told.WHO
+    return ", ".join([who[s] for s in order])
 
 
 # -- stalls ------------------------------------------------------------------------------------------------
@@ -275,20 +283,24 @@ def current(state: State) -> int:
 def _begin_turn(state: State, turn: int, **also: Any) -> State:
     """Turn number `turn` of the round begins (in the round order `also` gives, or the state's): the energy
     refill, then the window before the first attack (`open_window`, worked out here so that the state is
-    replaced once). `also` holds the other fields a new round replaces, its events included."""
+    replaced once). `also` holds the other fields a new round replaces, its events and ledger included."""
     order = also.get("order", state.order)
     seat = order[turn]
     players = state.players
     p = players[seat]
     events = also.pop("events", state.events)
-    if p.energy < REFILL:
-        gain = REFILL - p.energy
+    ledger = also.pop("ledger", state.ledger)
+    energy = p.energy
+    if energy < REFILL:
         players = (*players[:seat], msgspec.structs.replace(p, energy=REFILL), *players[seat + 1 :])
-        said = f"{told.who(seat)}'s turn: takes {gain} energy from the box (now {REFILL})."
-        ledger = told.noted(state.ledger, seat, "gain", f"{gain} energy (the refill to {REFILL})")
+        said, entry = _REFILLS[seat][energy]
+        ledger = (*ledger, entry)
     else:
-        said = f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none."
-        ledger = state.ledger
+        said = (
+            _HOLDS[seat][energy]
+            if energy < 20
+            else f"{told.WHO[seat]}'s turn: holds {energy} energy, so takes none."
+        )
     queue = window_queue(players, seat, ())
     return msgspec.structs.replace(
         state,
@@ -305,11 +317,30 @@ def _begin_turn(state: State, turn: int, **also: Any) -> State:
     )
 
 
+_REFILLS = tuple(
+    tuple(
+        (
+            f"{told.WHO[seat]}'s turn: takes {REFILL - energy} energy from the box (now {REFILL}).",
+            told.noted((), seat, "gain", f"{REFILL - energy} energy (the refill to {REFILL})")[0],
+        )
+        for energy in range(REFILL)
+    )
+    for seat in range(8)
+)
+"""Per seat and energy held below `REFILL`: the event of its turn's refill and its ledger entry, written once."""
+
+_HOLDS = tuple(
+    tuple(f"{told.WHO[seat]}'s turn: holds {energy} energy, so takes none." for energy in range(20))
+    for seat in range(8)
+)
+"""Per seat and energy held (under 20): the event of a turn that takes no energy, written once."""
+
+
 def end_turn(state: State) -> State:
     """The growl: the next living monster in this round's order takes its turn, or a new round begins."""
     t = state.turn + 1
     while t < len(state.order) and not state.players[state.order[t]].alive:
         t += 1
     if t >= len(state.order):
-        return _new_round(msgspec.structs.replace(state, roar=0, attack=None))
+        return _new_round(state)
     return _begin_turn(state, t)

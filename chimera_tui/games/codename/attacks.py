@@ -205,7 +205,7 @@ def _roll_attack(state: State) -> State:
     defense = target.defense + attack.defense
     hit = total >= defense
     bonus = f", {attack.bonus:+d} Roar" if attack.bonus else ""
-    attacker, victim = told.who(attack.attacker), told.who(attack.target_seat)
+    attacker, victim = told.WHO[attack.attacker], told.WHO[attack.target_seat]
     target_name = (
         told.name(attack.target)
         if attack.target.startswith("torso:")

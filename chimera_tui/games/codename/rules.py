@@ -77,7 +77,7 @@ def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, R
 def _to_act(state: State) -> int | None:
     phase = state.phase  # the Arena's phases first: they take most of a game's decisions
     if phase is Phase.TURN:
-        return arena.current(state)
+        return state.order[state.turn]  # arena.current, without its call
     if phase is Phase.WINDOW:
         return state.window[0]
     if phase is Phase.JOIN or phase is Phase.REACT:

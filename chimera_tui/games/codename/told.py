@@ -22,11 +22,11 @@ PRIVATE = "@"
 
 def who(seat: int) -> str:
     """A seat as the events name it ("Player 2" for seat 1)."""
-    return _WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
+    return WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
 
 
-_WHO = tuple(f"Player {seat + 1}" for seat in range(8))
-"""`who` of the first seats, written once."""
+WHO = tuple(f"Player {seat + 1}" for seat in range(8))
+"""`who` of the first seats (a game seats at most 4), written once: the hot paths read it without the call."""
 
 
 def name(card: str) -> str:
@@ -110,8 +110,15 @@ _SPENT = {f"spend:{n}": n for n in range(1, 10)}
 
 def summary(state: State, title: str) -> State:
     """Close the ledger: one event per seat that gained or lost anything ("Round 2 · Player 1: …")."""
+    return msgspec.structs.replace(
+        state, events=(*state.events, *summary_events(title, state.ledger)), ledger=()
+    )
+
+
+def summary_events(title: str, ledger: tuple[tuple[int, str], ...]) -> list[str]:
+    """The events `summary` adds for `ledger` (for a caller that replaces the state once)."""
     by_seat: dict[int, tuple[list[str], list[str], dict[str, int]]] = {}
-    for seat, entry in state.ledger:
+    for seat, entry in ledger:
         kind, _, text = entry.partition("|")
         known = by_seat.get(seat)
         if known is None:
@@ -139,7 +146,7 @@ def summary(state: State, title: str) -> State:
             bits.append(f"spent {total} energy ({why})")
         if losses:
             bits.append("lost " + "; ".join(losses))
-        events.append(f"{title} · {who(seat)}: {'; '.join(bits)}.")
+        events.append(f"{title} · {WHO[seat]}: {'; '.join(bits)}.")
     if not events:
         events.append(f"{title}: nobody gained or lost anything.")
-    return msgspec.structs.replace(state, events=(*state.events, *events), ledger=())
+    return events
