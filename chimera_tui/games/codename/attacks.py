@@ -187,19 +187,26 @@ def _roll_attack(state: State) -> State:
     attack = state.attack
     assert attack is not None
     rng = state.rng
+    explode = state.explode
     together = len(attack.parts) > 1
     total = attack.bonus
     parts = []
     words = []
     for part in attack.parts:
         s = stats(state, part)
-        dice, rng = roll_dice(rng, s.attack_roll, state.explode)
+        dice, rng = roll_dice(rng, s.attack_roll, explode)
+        thrown = tuple(dice)
+        mod = s.attack_mod
         extra = PACK_BONUS if together and s.ability == "pack" else 0
-        total += dice_sum(dice) + s.attack_mod + extra
-        parts.append(RollPart(part, tuple(dice), s.attack_mod, extra))
+        total += dice_sum(thrown) + mod + extra
+        parts.append(RollPart(part, thrown, mod, extra))
+        said = _ROLL_WORDS.get((thrown, mod))
+        if said is None:
+            if len(_ROLL_WORDS) >= 4096:
+                _ROLL_WORDS.clear()
+            said = _ROLL_WORDS[(thrown, mod)] = roll_words(thrown, mod)
         words.append(
-            f"{told.name(part)} {roll_words(dice, s.attack_mod)}"
-            + (f", {extra:+d} Pack Hunter" if extra else "")
+            f"{told.name(part)} {said}, {extra:+d} Pack Hunter" if extra else f"{told.name(part)} {said}"
         )
     target = stats(state, attack.target)
     defense = target.defense + attack.defense
@@ -266,6 +273,11 @@ def _roll_attack(state: State) -> State:
             )
             return state
     return state
+
+
+_ROLL_WORDS: dict[tuple[tuple[tuple[int, ...], ...], int], str] = {}
+"""(dice thrown, Attack Mod) -> `roll_words`' answer: the same few throws recur all game long. Bounded: cleared
+past 4096 rows."""
 
 
 def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
