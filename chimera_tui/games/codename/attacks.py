@@ -304,13 +304,14 @@ def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
 
 
 def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
-    seat = current(state)
+    seat = state.order[state.turn]  # current(state), without its call
     out: list[AttackWith | Use | Attach | EndTurn] = [
         *attack_options(state, seat),
         *own_turn_uses(state, seat),
     ]
-    if state.players[seat].energy >= ATTACH_COST and state.players[seat].cards:
-        out.extend(attach_options(state.players[seat]))
+    p = state.players[seat]
+    if p.energy >= ATTACH_COST and p.cards:
+        out += attach_options(p)
     out.append(END_TURN)
     return out
 
