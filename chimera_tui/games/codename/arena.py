@@ -16,7 +16,7 @@ from chimera_tui.games.codename.attaching import hairiness
 from chimera_tui.games.codename.combat import torso_stats
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import standing
-from chimera_tui.games.codename.state import Phase, Roll, State
+from chimera_tui.games.codename.state import OVER, TURN, WINDOW, Roll, State
 from chimera_tui.games.codename.windows import window_queue
 
 REFILL = 5
@@ -269,7 +269,7 @@ def end_by_standing(state: State, why: str) -> State:
         else "They share the win: " + ", ".join(told.who(s) for s in winners) + "."
     )
     return told.tell(
-        msgspec.structs.replace(state, phase=Phase.OVER, attack=None, window=(), waived=()),
+        msgspec.structs.replace(state, phase=OVER, attack=None, window=(), waived=()),
         f"The fight has stalled ({why}): the standing decides — the most cards on the monster, "
         f"then the most Defense on them. {rows}. {result}",
     )
@@ -304,7 +304,7 @@ def _begin_turn(state: State, turn: int, **also: Any) -> State:
     queue = window_queue(players, seat, ())
     return msgspec.structs.replace(
         state,
-        phase=Phase.WINDOW if queue else Phase.TURN,
+        phase=WINDOW if queue else TURN,
         window=queue,
         turn=turn,
         roar=0,

@@ -28,7 +28,7 @@ from chimera_tui.games.codename.combat import (
     roll_dice,
     stats,
 )
-from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State
+from chimera_tui.games.codename.state import JOIN, OVER, REACT, TURN, Attack, Roll, RollPart, State
 from chimera_tui.games.codename.targets import (
     attack_options,
     attack_victim,
@@ -93,7 +93,7 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
     state = _pay_use(state, seat, action.part, roar=0, attack=attack)
     if _some_can_join(state):
-        return msgspec.structs.replace(state, phase=Phase.JOIN)
+        return msgspec.structs.replace(state, phase=JOIN)
     return _to_reactions(state)
 
 
@@ -123,7 +123,7 @@ def _to_reactions(state: State) -> State:
     attack = state.attack
     assert attack is not None
     if react_legal_actions(state, attack.target_seat, only_check=True):
-        return msgspec.structs.replace(state, phase=Phase.REACT)
+        return msgspec.structs.replace(state, phase=REACT)
     return resolve(state)
 
 
@@ -154,7 +154,7 @@ def react(state: State, action: Use | Attach | Pass) -> State:
         state = attach_in_arena(state, seat, action)
     else:
         state = use(state, seat, action, reacting=True)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     attack = state.attack
     assert attack is not None
@@ -163,7 +163,7 @@ def react(state: State, action: Use | Attach | Pass) -> State:
     if not attack.parts:
         return open_window(
             told.tell(
-                msgspec.structs.replace(state, phase=Phase.TURN, attack=None),
+                msgspec.structs.replace(state, phase=TURN, attack=None),
                 "The attack fizzles: no attacking part is left, and nothing is rolled.",
             )
         )
@@ -178,7 +178,7 @@ def resolve(state: State) -> State:
     Then the moment between attacks: the other players may attach (a window), and the turn goes on.
     """
     state = _roll_attack(state)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     return open_window(state)
 
@@ -234,13 +234,13 @@ def _roll_attack(state: State) -> State:
         f"{'destroyed' if hit else 'missed'}."
     )
     state = msgspec.structs.replace(
-        state, rng=rng, attack=None, phase=Phase.TURN, roll=roll, events=(*state.events, said)
+        state, rng=rng, attack=None, phase=TURN, roll=roll, events=(*state.events, said)
     )
     if not hit:
         return state
     by = f"{attacker}'s " + told.names_own(attack.parts)
     state, _ = destroy(state, attack.target_seat, attack.target, f"destroyed by {by}")
-    if state.phase is Phase.OVER or target.ability != "barbs":
+    if state.phase is OVER or target.ability != "barbs":
         return state
     barbs, rng = state.rng.roll(6)
     barb_roll = Roll(
