@@ -30,36 +30,43 @@ PACK_BONUS = 2
 BARBS_AT = 4
 
 
-def _ready(state: State, seat: int, kinds: frozenset[str]) -> list[tuple[str, str]]:
-    """(part, ability) for seat's attached parts with an ability of `kinds` that can be used and paid now."""
+def _ready(state: State, seat: int, reacting: bool) -> list[tuple[str, str]]:
+    """(part, ability) for seat's attached parts with a reaction (`reacting`) or an own-turn ability that can be
+    used and paid now."""
     p = state.players[seat]
-    used = state.used
-    energy = p.energy
     monster = p.monster
     known = _ABLE.get(id(monster))
     if known is None or known[0] is not monster:
         if len(_ABLE) >= 4096:
             _ABLE.clear()
-        able = tuple(
+        able = [
             (placed.card, s.ability, s.cost) for placed in monster if (s := part_stats(placed.card)).ability
+        ]
+        known = _ABLE[id(monster)] = (
+            monster,
+            tuple(row for row in able if row[1] in OWN_TURN),
+            tuple(row for row in able if row[1] in REACTIONS),
         )
-        known = _ABLE[id(monster)] = (monster, able)
-    return [
-        (card, ability)
-        for card, ability, cost in known[1]
-        if ability in kinds and cost <= energy and card not in used
-    ]
+    rows = known[2] if reacting else known[1]
+    if not rows:
+        return []
+    used = state.used
+    energy = p.energy
+    return [(card, ability) for card, ability, cost in rows if cost <= energy and card not in used]
 
 
-_ABLE: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, str, int], ...]]] = {}
-"""id(monster) -> (monster, (card, ability, cost) of each attached part with an ability, in attach order): looked
-up by identity, as a seat's `monster` tuple is kept by every state that does not change it."""
+_ABLE: dict[
+    int, tuple[tuple[Placed, ...], tuple[tuple[str, str, int], ...], tuple[tuple[str, str, int], ...]]
+] = {}
+"""id(monster) -> (monster, (card, ability, cost) of each attached part with an own-turn ability, and of each
+with a reaction, in attach order): looked up by identity, as a seat's `monster` tuple is kept by every state
+that does not change it."""
 
 
 def own_turn_uses(state: State, seat: int) -> list[Use]:
     """The own-turn abilities seat may use now."""
     out: list[Use] = []
-    for card, ability in _ready(state, seat, OWN_TURN):
+    for card, ability in _ready(state, seat, False):
         if ability == "regrow":
             seen = set()
             for g in state.graveyard:
@@ -76,7 +83,7 @@ def reaction_uses(state: State, seat: int) -> list[Use]:
     attack = state.attack
     assert attack is not None
     out: list[Use] = []
-    for card, ability in _ready(state, seat, REACTIONS):
+    for card, ability in _ready(state, seat, True):
         if ability == "shell":
             out.append(Use(card))
         elif ability == "dodge":

@@ -5,6 +5,7 @@ windows.py; a turn opens a window and never imports the attacks.
 
 from __future__ import annotations
 
+from itertools import repeat
 from typing import Any
 
 import msgspec
@@ -15,7 +16,7 @@ from chimera_tui.games.codename.attaching import hairiness
 from chimera_tui.games.codename.combat import torso_stats
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import standing
-from chimera_tui.games.codename.state import Phase, Roll, State
+from chimera_tui.games.codename.state import OVER, TURN, WINDOW, Roll, State
 from chimera_tui.games.codename.windows import window_queue
 
 REFILL = 5
@@ -80,17 +81,23 @@ def start_arena(state: State) -> State:
 
 
 def _new_round(state: State) -> State:
+    """Close the arena round that ended (its summary) and begin the next, or end a stalled fight; the state is
+    replaced once (roar and attack cleared, as `_begin_turn` clears them)."""
+    events = state.events
     if state.arena_round:
-        state = told.summary(state, f"Arena round {state.arena_round}")
+        events = (*events, *told.summary_events(f"Arena round {state.arena_round}", state.ledger))
     stall = stalled(state)
     if stall:
-        return end_by_standing(state, stall)
+        closed = msgspec.structs.replace(state, roar=0, attack=None, events=events, ledger=())
+        return end_by_standing(closed, stall)
     tie_rolls = state.rng
-    order, rng, events = turn_order(state)
+    order, rng, ties = turn_order(state)
     roll = state.roll
     if rng != tie_rolls:
-        roll = Roll("tie", -1, ties=_tie_dice(events))
-    counts = ", ".join(f"{told.who(s)} {len(state.players[s].monster)}" for s in order)
+        roll = Roll("tie", -1, ties=_tie_dice(ties))
+    players = state.players
+    who = told.WHO
+    counts = ", ".join([f"{who[s]} {len(players[s].monster)}" for s in order])
     return _begin_turn(
         state,
         0,
@@ -99,9 +106,10 @@ def _new_round(state: State) -> State:
         used=(),
         rng=rng,
         roll=roll,
+        ledger=(),
         events=(
-            *state.events,
             *events,
+            *ties,
             f"Arena round {state.arena_round + 1} begins; every part may be used again. "
             f"Turn order (fewest parts first: {counts}): {order_text(order)}.",
         ),
@@ -117,7 +125,8 @@ def _tie_dice(events: list[str]) -> tuple[tuple[int, int], ...]:
 
 
 def order_text(order: tuple[int, ...]) -> str:
-    return ", ".join(told.who(s) for s in order)
+    who = told.WHO
+    return ", ".join([who[s] for s in order])
 
 
 # -- stalls ------------------------------------------------------------------------------------------------
@@ -171,7 +180,8 @@ find them here (the entry holds the tuples it was made for, so `is` cannot match
 
 
 def _bounds(state: State, seat: int) -> tuple[int, int]:
-    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same."""
+    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same (worked out from
+    the per-card tables below, in one pass over the cards)."""
     p = state.players[seat]
     known = _BOUNDS[seat]
     if (
@@ -180,16 +190,38 @@ def _bounds(state: State, seat: int) -> tuple[int, int]:
         or known[2] is not p.torso
         or (known[3] is not None and known[3] is not state.graveyard)
     ):
-        regrows = any(_C.parts[c].ability == "regrow" for c in (*(x.card for x in p.monster), *p.cards))
+        cards = [*(x.card for x in p.monster), *p.cards]
+        regrows = not _REGROW.isdisjoint(cards)
+        if regrows:
+            cards += [g.card for g in state.graveyard if g.owner == seat and g.card in _BEST_OF]
+        t = torso_stats(p.torso)
+        best = sum(map(_BEST_OF.get, cards, repeat(0)))
+        if t.attack_roll:
+            best += max(0, t.attack_roll * 6 + t.attack_mod)
+        lowest = min([t.defense, *map(_DEFENSE_OF.get, cards, repeat(t.defense))])
         known = _BOUNDS[seat] = (
             p.monster,
             p.cards,
             p.torso,
             state.graveyard if regrows else None,
-            _best_total(state, seat),
-            _lowest_defense(state, seat),
+            best,
+            lowest,
         )
     return known[4], known[5]
+
+
+_BEST_OF = {
+    d.id: (
+        max(0, d.attack_roll * 6 + d.attack_mod + (2 if d.ability == "pack" else 0)) if d.attack_roll else 0
+    )
+    + (3 if d.ability == "roar" else 0)
+    for d in _C.parts.values()
+}
+"""What each part adds to `_best_total`."""
+_DEFENSE_OF = {d.id: d.defense for d in _C.parts.values()}
+"""Each part's Defense, for `_lowest_defense`."""
+_REGROW = frozenset(d.id for d in _C.parts.values() if d.ability == "regrow")
+"""The parts with Regrow (their seat's graveyard cards may come back)."""
 
 
 def _some_can_destroy(state: State, alive: list[int]) -> bool:
@@ -237,7 +269,7 @@ def end_by_standing(state: State, why: str) -> State:
         else "They share the win: " + ", ".join(told.who(s) for s in winners) + "."
     )
     return told.tell(
-        msgspec.structs.replace(state, phase=Phase.OVER, attack=None, window=(), waived=()),
+        msgspec.structs.replace(state, phase=OVER, attack=None, window=(), waived=()),
         f"The fight has stalled ({why}): the standing decides — the most cards on the monster, "
         f"then the most Defense on them. {rows}. {result}",
     )
@@ -251,24 +283,28 @@ def current(state: State) -> int:
 def _begin_turn(state: State, turn: int, **also: Any) -> State:
     """Turn number `turn` of the round begins (in the round order `also` gives, or the state's): the energy
     refill, then the window before the first attack (`open_window`, worked out here so that the state is
-    replaced once). `also` holds the other fields a new round replaces, its events included."""
+    replaced once). `also` holds the other fields a new round replaces, its events and ledger included."""
     order = also.get("order", state.order)
     seat = order[turn]
     players = state.players
     p = players[seat]
     events = also.pop("events", state.events)
-    if p.energy < REFILL:
-        gain = REFILL - p.energy
+    ledger = also.pop("ledger", state.ledger)
+    energy = p.energy
+    if energy < REFILL:
         players = (*players[:seat], msgspec.structs.replace(p, energy=REFILL), *players[seat + 1 :])
-        said = f"{told.who(seat)}'s turn: takes {gain} energy from the box (now {REFILL})."
-        ledger = told.noted(state.ledger, seat, "gain", f"{gain} energy (the refill to {REFILL})")
+        said, entry = _REFILLS[seat][energy]
+        ledger = (*ledger, entry)
     else:
-        said = f"{told.who(seat)}'s turn: holds {p.energy} energy, so takes none."
-        ledger = state.ledger
+        said = (
+            _HOLDS[seat][energy]
+            if energy < 20
+            else f"{told.WHO[seat]}'s turn: holds {energy} energy, so takes none."
+        )
     queue = window_queue(players, seat, ())
     return msgspec.structs.replace(
         state,
-        phase=Phase.WINDOW if queue else Phase.TURN,
+        phase=WINDOW if queue else TURN,
         window=queue,
         turn=turn,
         roar=0,
@@ -281,11 +317,30 @@ def _begin_turn(state: State, turn: int, **also: Any) -> State:
     )
 
 
+_REFILLS = tuple(
+    tuple(
+        (
+            f"{told.WHO[seat]}'s turn: takes {REFILL - energy} energy from the box (now {REFILL}).",
+            told.noted((), seat, "gain", f"{REFILL - energy} energy (the refill to {REFILL})")[0],
+        )
+        for energy in range(REFILL)
+    )
+    for seat in range(8)
+)
+"""Per seat and energy held below `REFILL`: the event of its turn's refill and its ledger entry, written once."""
+
+_HOLDS = tuple(
+    tuple(f"{told.WHO[seat]}'s turn: holds {energy} energy, so takes none." for energy in range(20))
+    for seat in range(8)
+)
+"""Per seat and energy held (under 20): the event of a turn that takes no energy, written once."""
+
+
 def end_turn(state: State) -> State:
     """The growl: the next living monster in this round's order takes its turn, or a new round begins."""
     t = state.turn + 1
     while t < len(state.order) and not state.players[state.order[t]].alive:
         t += 1
     if t >= len(state.order):
-        return _new_round(msgspec.structs.replace(state, roar=0, attack=None))
+        return _new_round(state)
     return _begin_turn(state, t)

@@ -298,12 +298,20 @@ def _attach_options(player: Player) -> list[Attach]:
     sockets = open_sockets(player)
     if not sockets:
         return []
+    by_stitch: dict[str, list[Socket]] = {}
+    for s in sockets:
+        known = by_stitch.get(s.stitch)
+        if known is None:
+            by_stitch[s.stitch] = [s]
+        else:
+            known.append(s)
     out: list[Attach] = []
-    seen = set()
-    for card in player.cards:
-        if card in seen:
-            continue
-        seen.add(card)
-        base = _C.parts[card].base
-        out.extend(Attach(card, s.card, s.slot) for s in sockets if s.stitch == base)
+    for card in dict.fromkeys(player.cards):  # each held card once, in hand order
+        fits = by_stitch.get(_BASE[card])
+        if fits is not None:
+            out += [Attach(card, s.card, s.slot) for s in fits]
     return out
+
+
+_BASE = {p.id: p.base for p in _C.parts.values()}
+"""Each part's base stitching, looked up once."""

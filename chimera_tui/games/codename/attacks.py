@@ -28,8 +28,14 @@ from chimera_tui.games.codename.combat import (
     roll_dice,
     stats,
 )
-from chimera_tui.games.codename.state import Attack, Phase, Roll, RollPart, State
-from chimera_tui.games.codename.targets import attack_options, attack_victim, can_target, ready_attackers
+from chimera_tui.games.codename.state import JOIN, OVER, REACT, TURN, Attack, Roll, RollPart, State
+from chimera_tui.games.codename.targets import (
+    attack_options,
+    attack_victim,
+    can_target,
+    is_ready,
+    ready_attackers,
+)
 from chimera_tui.games.codename.windows import ATTACH_COST, attach_in_arena, open_window
 
 
@@ -41,6 +47,28 @@ def join_options(state: State) -> list[Join]:
         for a in ready_attackers(state, attack.attacker)
         if a not in attack.parts and can_target(state, a, attack.target, attack.target_seat)
     ]
+
+
+def _some_can_join(state: State) -> bool:
+    """Whether `join_options` is not empty (the first part found ends the search)."""
+    attack = state.attack
+    assert attack is not None
+    parts, target, victim = attack.parts, attack.target, attack.target_seat
+    return any(
+        a not in parts and can_target(state, a, target, victim)
+        for a in ready_attackers(state, attack.attacker)
+    )
+
+
+def _can_join(state: State, part: str) -> bool:
+    """Whether `Join(part)` is one of `join_options` (checked without listing them)."""
+    attack = state.attack
+    assert attack is not None
+    return (
+        part not in attack.parts
+        and is_ready(state, attack.attacker, part)
+        and can_target(state, part, attack.target, attack.target_seat)
+    )
 
 
 def _pay_use(state: State, seat: int, card: str, **also: Any) -> State:
@@ -64,8 +92,8 @@ def declare(state: State, seat: int, action: AttackWith) -> State:
         raise IllegalAction(_why_not_attack(state, seat, action), action)
     attack = Attack(seat, (action.part,), target_seat, action.target, bonus=state.roar)
     state = _pay_use(state, seat, action.part, roar=0, attack=attack)
-    if join_options(state):
-        return msgspec.structs.replace(state, phase=Phase.JOIN)
+    if _some_can_join(state):
+        return msgspec.structs.replace(state, phase=JOIN)
     return _to_reactions(state)
 
 
@@ -77,7 +105,7 @@ def join(state: State, action: Join) -> State:
     """
     attack = state.attack
     assert attack is not None
-    if action not in join_options(state):
+    if not _can_join(state, action.part):
         raise IllegalAction(
             f"{told.name(action.part)} cannot join this attack: it must be yours, unused this round, "
             f"affordable, able to attack, and able to reach {told.name(attack.target)}.",
@@ -85,7 +113,7 @@ def join(state: State, action: Join) -> State:
         )
     attack = msgspec.structs.replace(attack, parts=(*attack.parts, action.part))
     state = _pay_use(state, attack.attacker, action.part, attack=attack)
-    if join_options(state):
+    if _some_can_join(state):
         return state
     return _to_reactions(state)
 
@@ -95,7 +123,7 @@ def _to_reactions(state: State) -> State:
     attack = state.attack
     assert attack is not None
     if react_legal_actions(state, attack.target_seat, only_check=True):
-        return msgspec.structs.replace(state, phase=Phase.REACT)
+        return msgspec.structs.replace(state, phase=REACT)
     return resolve(state)
 
 
@@ -126,7 +154,7 @@ def react(state: State, action: Use | Attach | Pass) -> State:
         state = attach_in_arena(state, seat, action)
     else:
         state = use(state, seat, action, reacting=True)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     attack = state.attack
     assert attack is not None
@@ -135,7 +163,7 @@ def react(state: State, action: Use | Attach | Pass) -> State:
     if not attack.parts:
         return open_window(
             told.tell(
-                msgspec.structs.replace(state, phase=Phase.TURN, attack=None),
+                msgspec.structs.replace(state, phase=TURN, attack=None),
                 "The attack fizzles: no attacking part is left, and nothing is rolled.",
             )
         )
@@ -150,7 +178,7 @@ def resolve(state: State) -> State:
     Then the moment between attacks: the other players may attach (a window), and the turn goes on.
     """
     state = _roll_attack(state)
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     return open_window(state)
 
@@ -159,25 +187,32 @@ def _roll_attack(state: State) -> State:
     attack = state.attack
     assert attack is not None
     rng = state.rng
+    explode = state.explode
     together = len(attack.parts) > 1
     total = attack.bonus
     parts = []
     words = []
     for part in attack.parts:
         s = stats(state, part)
-        dice, rng = roll_dice(rng, s.attack_roll, state.explode)
+        dice, rng = roll_dice(rng, s.attack_roll, explode)
+        thrown = tuple(dice)
+        mod = s.attack_mod
         extra = PACK_BONUS if together and s.ability == "pack" else 0
-        total += dice_sum(dice) + s.attack_mod + extra
-        parts.append(RollPart(part, tuple(dice), s.attack_mod, extra))
+        total += dice_sum(thrown) + mod + extra
+        parts.append(RollPart(part, thrown, mod, extra))
+        said = _ROLL_WORDS.get((thrown, mod))
+        if said is None:
+            if len(_ROLL_WORDS) >= 4096:
+                _ROLL_WORDS.clear()
+            said = _ROLL_WORDS[(thrown, mod)] = roll_words(thrown, mod)
         words.append(
-            f"{told.name(part)} {roll_words(dice, s.attack_mod)}"
-            + (f", {extra:+d} Pack Hunter" if extra else "")
+            f"{told.name(part)} {said}, {extra:+d} Pack Hunter" if extra else f"{told.name(part)} {said}"
         )
     target = stats(state, attack.target)
     defense = target.defense + attack.defense
     hit = total >= defense
     bonus = f", {attack.bonus:+d} Roar" if attack.bonus else ""
-    attacker, victim = told.who(attack.attacker), told.who(attack.target_seat)
+    attacker, victim = told.WHO[attack.attacker], told.WHO[attack.target_seat]
     target_name = (
         told.name(attack.target)
         if attack.target.startswith("torso:")
@@ -199,13 +234,13 @@ def _roll_attack(state: State) -> State:
         f"{'destroyed' if hit else 'missed'}."
     )
     state = msgspec.structs.replace(
-        state, rng=rng, attack=None, phase=Phase.TURN, roll=roll, events=(*state.events, said)
+        state, rng=rng, attack=None, phase=TURN, roll=roll, events=(*state.events, said)
     )
     if not hit:
         return state
     by = f"{attacker}'s " + told.names_own(attack.parts)
     state, _ = destroy(state, attack.target_seat, attack.target, f"destroyed by {by}")
-    if state.phase is Phase.OVER or target.ability != "barbs":
+    if state.phase is OVER or target.ability != "barbs":
         return state
     barbs, rng = state.rng.roll(6)
     barb_roll = Roll(
@@ -240,6 +275,11 @@ def _roll_attack(state: State) -> State:
     return state
 
 
+_ROLL_WORDS: dict[tuple[tuple[tuple[int, ...], ...], int], str] = {}
+"""(dice thrown, Attack Mod) -> `roll_words`' answer: the same few throws recur all game long. Bounded: cleared
+past 4096 rows."""
+
+
 def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
     p = state.players[seat]
     part = action.part
@@ -264,13 +304,14 @@ def _why_not_attack(state: State, seat: int, action: AttackWith) -> str:
 
 
 def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
-    seat = current(state)
+    seat = state.order[state.turn]  # current(state), without its call
     out: list[AttackWith | Use | Attach | EndTurn] = [
         *attack_options(state, seat),
         *own_turn_uses(state, seat),
     ]
-    if state.players[seat].energy >= ATTACH_COST and state.players[seat].cards:
-        out.extend(attach_options(state.players[seat]))
+    p = state.players[seat]
+    if p.energy >= ATTACH_COST and p.cards:
+        out += attach_options(p)
     out.append(END_TURN)
     return out
 

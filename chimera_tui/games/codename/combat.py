@@ -16,7 +16,7 @@ from chimera_tui.engine.rng import Rng
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.attaching import cut
 from chimera_tui.games.codename.content import load
-from chimera_tui.games.codename.state import Grave, Phase, Placed, State, with_player
+from chimera_tui.games.codename.state import OVER, Grave, Placed, State, with_player
 
 _C = load()
 
@@ -189,4 +189,4 @@ def check_over(state: State) -> State:
         if alive
         else "Every monster has fallen: nobody wins."
     )
-    return told.tell(msgspec.structs.replace(state, phase=Phase.OVER, attack=None, window=()), end)
+    return told.tell(msgspec.structs.replace(state, phase=OVER, attack=None, window=()), end)

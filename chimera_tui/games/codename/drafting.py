@@ -7,7 +7,7 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Bid, Pass, Pick, Skip, Take
-from chimera_tui.games.codename.state import Auction, Phase, State, with_player
+from chimera_tui.games.codename.state import AUCTION, BUILD, DEAL, PICK, Auction, State, with_player
 
 START_ENERGY = 15
 ROW_SIZE = 3
@@ -31,7 +31,7 @@ def _deal(state: State, dealer: int) -> State:
     row, deck = state.deck[:ROW_SIZE], state.deck[ROW_SIZE:]
     return msgspec.structs.replace(
         state,
-        phase=Phase.DEAL,
+        phase=DEAL,
         dealer=dealer,
         deck=deck,
         row=row,
@@ -69,7 +69,7 @@ def dealer_choice(state: State, action: Take | Skip) -> State:
     if not state.row:
         return _end_round(state)
     first = (state.dealer + 1) % len(state.players)
-    return _settle(msgspec.structs.replace(state, phase=Phase.AUCTION, auction=Auction(bidder=first)))
+    return _settle(msgspec.structs.replace(state, phase=AUCTION, auction=Auction(bidder=first)))
 
 
 def _settle(state: State) -> State:
@@ -136,7 +136,7 @@ def _close(state: State) -> State:
     state = with_player(state, a.leader, msgspec.structs.replace(winner, energy=winner.energy - a.bid))
     state = msgspec.structs.replace(
         state,
-        phase=Phase.PICK,
+        phase=PICK,
         events=(
             *state.events,
             f"{told.who(a.leader)} wins the auction and pays {a.bid} energy to the box "
@@ -224,7 +224,7 @@ def end_drafting(state: State, events: tuple[str, ...]) -> State:
     events = ("Building begins: everyone builds in private, then the monsters are revealed together.",)
     return msgspec.structs.replace(
         state,
-        phase=Phase.BUILD,
+        phase=BUILD,
         players=players,
         box=(*state.box, *state.deck, *state.discard, *state.row),
         deck=(),

@@ -41,7 +41,21 @@ from chimera_tui.games.codename.actions import (
 from chimera_tui.games.codename.combat import owner_of
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import scores, winner
-from chimera_tui.games.codename.state import Phase, Player, State
+from chimera_tui.games.codename.state import (
+    AUCTION,
+    BUILD,
+    DEAL,
+    JOIN,
+    OVER,
+    PICK,
+    REACT,
+    TORSO,
+    TURN,
+    WINDOW,
+    Phase,
+    Player,
+    State,
+)
 
 _C = load()
 
@@ -76,64 +90,64 @@ def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, R
 
 def _to_act(state: State) -> int | None:
     phase = state.phase  # the Arena's phases first: they take most of a game's decisions
-    if phase is Phase.TURN:
-        return arena.current(state)
-    if phase is Phase.WINDOW:
+    if phase is TURN:
+        return state.order[state.turn]  # arena.current, without its call
+    if phase is WINDOW:
         return state.window[0]
-    if phase is Phase.JOIN or phase is Phase.REACT:
+    if phase is JOIN or phase is REACT:
         assert state.attack is not None
-        return state.attack.attacker if phase is Phase.JOIN else state.attack.target_seat
-    if phase is Phase.TORSO:
+        return state.attack.attacker if phase is JOIN else state.attack.target_seat
+    if phase is TORSO:
         return torso.picker(state)
-    if phase is Phase.DEAL:
+    if phase is DEAL:
         return state.dealer
-    if phase is Phase.AUCTION:
+    if phase is AUCTION:
         assert state.auction is not None
         return state.auction.bidder
-    if phase is Phase.PICK:
+    if phase is PICK:
         assert state.auction is not None
         return state.auction.leader
-    if phase is Phase.BUILD:
+    if phase is BUILD:
         return state.builder
     return None
 
 
 _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
-    Phase.TORSO: torso.legal,
-    Phase.DEAL: drafting.deal_legal,
-    Phase.AUCTION: drafting.auction_legal,
-    Phase.PICK: drafting.pick_legal,
-    Phase.BUILD: building.legal,
-    Phase.TURN: attacks.turn_legal,
-    Phase.JOIN: lambda s: [*attacks.join_options(s), Go()],
-    Phase.REACT: lambda s: attacks.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
-    Phase.WINDOW: windows.window_legal,
-    Phase.OVER: lambda s: [],
+    TORSO: torso.legal,
+    DEAL: drafting.deal_legal,
+    AUCTION: drafting.auction_legal,
+    PICK: drafting.pick_legal,
+    BUILD: building.legal,
+    TURN: attacks.turn_legal,
+    JOIN: lambda s: [*attacks.join_options(s), Go()],
+    REACT: lambda s: attacks.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
+    WINDOW: windows.window_legal,
+    OVER: lambda s: [],
 }
 
 _ACCEPTS_BY: dict[Phase, tuple[type, ...]] = {
-    Phase.TORSO: (PickTorso,),
-    Phase.DEAL: (Take, Skip),
-    Phase.AUCTION: (Bid, Pass),
-    Phase.PICK: (Pick,),
-    Phase.BUILD: (Attach, Done),
-    Phase.TURN: (AttackWith, Use, Attach, EndTurn),
-    Phase.JOIN: (Join, Go),
-    Phase.REACT: (Use, Attach, Pass),
-    Phase.WINDOW: (Attach, Wait),
-    Phase.OVER: (),
+    TORSO: (PickTorso,),
+    DEAL: (Take, Skip),
+    AUCTION: (Bid, Pass),
+    PICK: (Pick,),
+    BUILD: (Attach, Done),
+    TURN: (AttackWith, Use, Attach, EndTurn),
+    JOIN: (Join, Go),
+    REACT: (Use, Attach, Pass),
+    WINDOW: (Attach, Wait),
+    OVER: (),
 }
 
 _APPLY_BY: dict[Phase, Callable[[State, Any], State]] = {
-    Phase.TORSO: torso.pick,
-    Phase.DEAL: drafting.dealer_choice,
-    Phase.AUCTION: drafting.bid_or_pass,
-    Phase.PICK: drafting.pick,
-    Phase.BUILD: building.build,
-    Phase.TURN: attacks.take_turn_action,
-    Phase.JOIN: attacks.join_phase,
-    Phase.REACT: attacks.react,
-    Phase.WINDOW: windows.window_act,
+    TORSO: torso.pick,
+    DEAL: drafting.dealer_choice,
+    AUCTION: drafting.bid_or_pass,
+    PICK: drafting.pick,
+    BUILD: building.build,
+    TURN: attacks.take_turn_action,
+    JOIN: attacks.join_phase,
+    REACT: attacks.react,
+    WINDOW: windows.window_act,
 }
 
 _LEGAL = {phase._value_: legal for phase, legal in _LEGAL_BY.items()}
@@ -143,15 +157,15 @@ _APPLY = {phase._value_: step for phase, step in _APPLY_BY.items()}
 and these are looked up on every decision. The action classes accepted are a set (each action's exact class)."""
 
 _PROMPTS = {
-    Phase.TORSO: "choose a torso half",
-    Phase.DEAL: "take a face-up card for 1 energy or skip",
-    Phase.AUCTION: "bid or pass",
-    Phase.PICK: "pick a card",
-    Phase.BUILD: "attach parts or finish building",
-    Phase.TURN: "attack, use an ability, attach, or end the turn",
-    Phase.JOIN: "add a part to the attack or roll",
-    Phase.REACT: "react to the attack or pass",
-    Phase.WINDOW: "attach from your inventory or wait",
+    TORSO: "choose a torso half",
+    DEAL: "take a face-up card for 1 energy or skip",
+    AUCTION: "bid or pass",
+    PICK: "pick a card",
+    BUILD: "attach parts or finish building",
+    TURN: "attack, use an ability, attach, or end the turn",
+    JOIN: "add a part to the attack or roll",
+    REACT: "react to the attack or pass",
+    WINDOW: "attach from your inventory or wait",
 }
 
 
@@ -187,7 +201,7 @@ class CodenameRules:
             raise IllegalAction(f"{SIXES.label}: {sixes!r} is not one of {', '.join(SIXES.choices)}.")
         deck, rng = rng.shuffle(_C.part_ids)
         return State(
-            phase=Phase.TORSO,
+            phase=TORSO,
             players=tuple(Player() for _ in range(n)),
             rng=rng,
             first=first,
@@ -211,7 +225,7 @@ class CodenameRules:
             IllegalAction: with the rule that forbids it.
         """
         phase = state.phase
-        if phase is Phase.OVER:
+        if phase is OVER:
             raise IllegalAction("The game is over.", action)
         if action.__class__ not in _ACCEPTS[phase._value_]:
             raise IllegalAction(
@@ -220,7 +234,7 @@ class CodenameRules:
         return _APPLY[phase._value_](msgspec.structs.replace(state, events=()), action)
 
     def is_over(self, state: State) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         return scores(state)
@@ -232,11 +246,11 @@ class CodenameRules:
         """Whether the fight ended at the arena round limit with more than one monster standing (`chimera
         bench` counts these)."""
         alive = sum(1 for p in state.players if p.alive)
-        return state.phase is Phase.OVER and state.arena_round >= arena.ROUND_LIMIT and alive > 1
+        return state.phase is OVER and state.arena_round >= arena.ROUND_LIMIT and alive > 1
 
     def view(self, state: State, seat: int | None) -> State:
         """What `seat` may see: no deck order, no box, no other hands or inventories, no monster being built."""
-        building_now = state.phase is Phase.BUILD
+        building_now = state.phase is BUILD
         players = tuple(
             p
             if s == seat
@@ -273,7 +287,7 @@ class CodenameRules:
         """`action` as `viewer` may read it: building is private, so another seat (or a spectator) reads
         nothing of an attachment and only "builds in private" when the builder finishes."""
         seat = self.to_act(state)
-        if state.phase is Phase.BUILD and seat is not None and viewer != seat:
+        if state.phase is BUILD and seat is not None and viewer != seat:
             if isinstance(action, Done):
                 return f"{told.who(seat)}: builds in private and is done"
             return None
@@ -284,20 +298,20 @@ class CodenameRules:
         return (
             before.rng != after.rng
             or len(before.deck) != len(after.deck)
-            or (before.phase is Phase.BUILD and after.phase is not Phase.BUILD)
-            or (isinstance(action, Attach) and before.phase is not Phase.BUILD)
-            or after.phase is Phase.OVER
+            or (before.phase is BUILD and after.phase is not BUILD)
+            or (isinstance(action, Attach) and before.phase is not BUILD)
+            or after.phase is OVER
         )
 
     def round_label(self, state: State) -> str:
         phase = state.phase
-        if phase is Phase.TORSO:
+        if phase is TORSO:
             return "Torso choice"
-        if phase in (Phase.DEAL, Phase.AUCTION, Phase.PICK):
+        if phase in (DEAL, AUCTION, PICK):
             return f"Drafting, deal {state.draft_round}"
-        if phase is Phase.BUILD:
+        if phase is BUILD:
             return "Building"
-        if phase is Phase.OVER:
+        if phase is OVER:
             return "Game over"
         return f"Arena, round {state.arena_round}"
 

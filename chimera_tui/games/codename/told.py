@@ -22,11 +22,11 @@ PRIVATE = "@"
 
 def who(seat: int) -> str:
     """A seat as the events name it ("Player 2" for seat 1)."""
-    return _WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
+    return WHO[seat] if 0 <= seat < 8 else f"Player {seat + 1}"
 
 
-_WHO = tuple(f"Player {seat + 1}" for seat in range(8))
-"""`who` of the first seats, written once."""
+WHO = tuple(f"Player {seat + 1}" for seat in range(8))
+"""`who` of the first seats (a game seats at most 4), written once: the hot paths read it without the call."""
 
 
 def name(card: str) -> str:
@@ -110,36 +110,63 @@ _SPENT = {f"spend:{n}": n for n in range(1, 10)}
 
 def summary(state: State, title: str) -> State:
     """Close the ledger: one event per seat that gained or lost anything ("Round 2 · Player 1: …")."""
-    by_seat: dict[int, tuple[list[str], list[str], dict[str, int]]] = {}
-    for seat, entry in state.ledger:
-        kind, _, text = entry.partition("|")
+    return msgspec.structs.replace(
+        state, events=(*state.events, *summary_events(title, state.ledger)), ledger=()
+    )
+
+
+def summary_events(title: str, ledger: tuple[tuple[int, str], ...]) -> list[str]:
+    """The events `summary` adds for `ledger` (for a caller that replaces the state once)."""
+    by_seat: dict[int, list[str]] = {}
+    for seat, entry in ledger:
         known = by_seat.get(seat)
         if known is None:
-            known = by_seat[seat] = ([], [], {})
-        gains, losses, spent = known
+            by_seat[seat] = [entry]
+        else:
+            known.append(entry)
+    events = []
+    for seat in sorted(by_seat):
+        entries = tuple(by_seat[seat])
+        said = _SAID.get(entries)
+        if said is None:
+            if len(_SAID) >= 4096:
+                _SAID.clear()
+            said = _SAID[entries] = _seat_summary(entries)
+        events.append(f"{title} · {WHO[seat]}: {said}.")
+    if not events:
+        events.append(f"{title}: nobody gained or lost anything.")
+    return events
+
+
+_SAID: dict[tuple[str, ...], str] = {}
+"""A seat's ledger entries -> `_seat_summary`'s words: the same turns (a refill, an attack's cost) recur in
+round after round and game after game. Keyed by value, so safe to share; bounded, cleared past 4096 rows."""
+
+
+def _seat_summary(entries: tuple[str, ...]) -> str:
+    """What one seat gained, spent and lost, in words, from its ledger entries."""
+    gains: list[str] = []
+    losses: list[str] = []
+    spent: dict[str, int] = {}
+    for entry in entries:
+        kind, _, text = entry.partition("|")
         if kind == "gain":
             gains.append(text)
         elif kind == "lose":
             losses.append(text)
         elif kind.startswith("spend:"):
             spent[text] = spent.get(text, 0) + (_SPENT.get(kind) or int(kind[6:]))
-    events = []
-    for seat in sorted(by_seat):
-        gains, losses, spent = by_seat[seat]
-        bits = []
-        if gains:
-            bits.append("gained " + "; ".join(gains))
-        if spent:
-            if len(spent) == 1:  # mostly: one reason (the same words as the join below)
-                ((what, total),) = spent.items()
-                why = f"{total} on {what}"
-            else:
-                total = sum(spent.values())
-                why = ", ".join(f"{n} on {what}" for what, n in spent.items())
-            bits.append(f"spent {total} energy ({why})")
-        if losses:
-            bits.append("lost " + "; ".join(losses))
-        events.append(f"{title} · {who(seat)}: {'; '.join(bits)}.")
-    if not events:
-        events.append(f"{title}: nobody gained or lost anything.")
-    return msgspec.structs.replace(state, events=(*state.events, *events), ledger=())
+    bits = []
+    if gains:
+        bits.append("gained " + "; ".join(gains))
+    if spent:
+        if len(spent) == 1:  # mostly: one reason (the same words as the join below)
+            ((what, total),) = spent.items()
+            why = f"{total} on {what}"
+        else:
+            total = sum(spent.values())
+            why = ", ".join(f"{n} on {what}" for what, n in spent.items())
+        bits.append(f"spent {total} energy ({why})")
+    if losses:
+        bits.append("lost " + "; ".join(losses))
+    return "; ".join(bits)

@@ -10,7 +10,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Attach, Wait
 from chimera_tui.games.codename.attaching import attach, attach_options, attach_problem, can_attach
-from chimera_tui.games.codename.state import Phase, Player, State, with_player
+from chimera_tui.games.codename.state import OVER, TURN, WINDOW, Player, State, with_player
 
 ATTACH_COST = 2
 """Energy to attach a part from the inventory during the Arena."""
@@ -25,10 +25,10 @@ def can_attach_now(state: State, seat: int) -> bool:
 def open_window(state: State) -> State:
     """A moment between attacks: every other seat that could attach is asked in turn (clockwise from the
     player whose turn it is), except those that passed for the rest of this turn; then the turn goes on."""
-    if state.phase is Phase.OVER:
+    if state.phase is OVER:
         return state
     queue = window_queue(state.players, state.order[state.turn], state.waived)
-    return msgspec.structs.replace(state, phase=Phase.WINDOW if queue else Phase.TURN, window=queue)
+    return msgspec.structs.replace(state, phase=WINDOW if queue else TURN, window=queue)
 
 
 def window_queue(players: tuple[Player, ...], me: int, waived: tuple[int, ...]) -> tuple[int, ...]:
@@ -64,7 +64,7 @@ def window_act(state: State, action: Attach | Wait) -> State:
     else:
         state = msgspec.structs.replace(state, waived=(*state.waived, seat))
     rest = state.window[1:]
-    return msgspec.structs.replace(state, window=rest, phase=Phase.WINDOW if rest else Phase.TURN)
+    return msgspec.structs.replace(state, window=rest, phase=WINDOW if rest else TURN)
 
 
 def attach_in_arena(state: State, seat: int, action: Attach) -> State:

@@ -14,7 +14,7 @@ import msgspec
 
 from chimera_tui.engine import GameConfig
 from chimera_tui.engine.bots import RandomBot
-from chimera_tui.games.codename import RULES, abilities, arena, attaching, combat, targets
+from chimera_tui.games.codename import RULES, abilities, arena, attaching, attacks, combat, targets, told
 from chimera_tui.games.codename.actions import Action
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Grave, Phase, Player, State
@@ -49,6 +49,8 @@ def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     for cache in (targets.ATTACKERS, targets.AS_TARGET, abilities._ABLE):
         cache.clear()
     arena._BOUNDS[:] = [(None, None, None, None, 0, 0)] * len(arena._BOUNDS)
+    told._SAID.clear()  # keyed by value, so never stale; emptied so that the words are worked out afresh
+    attacks._ROLL_WORDS.clear()
     return fn(*args)
 
 
@@ -140,3 +142,15 @@ def test_stall_bounds_follow_the_graveyard_of_a_seat_that_can_regrow() -> None:
     assert arena._bounds(after, 0) == (arena._best_total(after, 0), arena._lowest_defense(after, 0))
     assert arena._bounds(after, 0)[0] > before[0][0]  # the lion head may come back
     assert arena._bounds(after, 1) == before[1]  # no Regrow: the graveyard is not read
+
+
+def test_round_summaries_looked_up_by_their_entries_match_those_worded_afresh() -> None:
+    """Each seat's summary words, kept by its ledger entries as games go, equal those worded with an empty
+    table, for the ledger of every arena step (many share entries in another order or count)."""
+    checked = 0
+    for state, _ in _positions(range(12)):
+        if state.ledger and state.arena_round:
+            kept = told.summary_events("Arena round 1", state.ledger)
+            assert kept == _uncached(told.summary_events, "Arena round 1", state.ledger)
+            checked += 1
+    assert checked > 1000
