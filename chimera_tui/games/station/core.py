@@ -101,7 +101,8 @@ def occupancy_of(players: list[Player | WorkingSeat] | tuple[Player, ...]) -> di
 _POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
 """Per seat number: the last workers tuple whose pool workers were worked out, and their indices. A seat's
 workers change only when one of them moves, so whose turn is next and each listing mostly find them here (the
-entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed)."""
+entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed).
+`move`, `gather` and `set_comps` leave here the answer for the seat's new workers when they knew the old one."""
 
 
 class Working:
@@ -294,9 +295,22 @@ class Working:
             occ = self._occ = dict(self.occupancy())
             self._occ_own = True
         p = self.w(seat)
-        old = p.workers[wi]
-        p.set_worker(wi, Worker(old.comps, where))
+        workers = p.workers
+        old = workers[wi]
+        now = list(workers)
+        now[wi] = Worker(old.comps, where)
+        p.workers = tuple(now)  # p.set_worker, inline
         self.moved = True
+        known = _POOL_OF[seat]
+        if known[0] is workers:  # the seat's pool workers, known for its new workers too
+            found = known[1]
+            if old.where == "pool":
+                if where != "pool":
+                    found = found.copy()
+                    found.remove(wi)
+            elif where == "pool":
+                found = sorted([*found, wi])
+            _POOL_OF[seat] = (p.workers, found)
         held = occ.get(old.where)
         if held is not None and held[0] == seat and held[1] == wi:
             del occ[old.where]
@@ -313,17 +327,20 @@ class Working:
         p = self.w(seat)
         back = []
         pooled = []
+        indices = []
         for wi, w in enumerate(p.workers):
             where = w.where
             if where != "aside":
                 comps = w.comps
                 pooled.append(comps)
+                indices.append(wi)
                 if where != "pool":
                     if occ.get(where) == (seat, wi):
                         del occ[where]
                     w = Worker(comps, "pool")
             back.append(w)
         p.workers = tuple(back)
+        _POOL_OF[seat] = (p.workers, indices)
         self.moved = True
         return pooled
 
@@ -334,7 +351,11 @@ class Working:
     def set_comps(self, seat: int, wi: int, comps: tuple[str, ...]) -> None:
         """Replace the components on worker `wi` of `seat`."""
         p = self.w(seat)
-        p.set_worker(wi, Worker(tuple(sorted(comps)), p.workers[wi].where))
+        workers = p.workers
+        p.set_worker(wi, Worker(tuple(sorted(comps)), workers[wi].where))
+        known = _POOL_OF[seat]
+        if known[0] is workers:  # no worker moved: the same pool workers
+            _POOL_OF[seat] = (p.workers, known[1])
 
     def limit(self, seat: int) -> int:
         """How many components a worker of `seat` may carry."""
