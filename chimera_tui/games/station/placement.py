@@ -178,8 +178,9 @@ def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] 
                 continue
             seen.add(comps)
         places = PLACES[wi]
-        if lab_open and (comps or (("geneticist" in p.perks or len(comps) < 2) and any(p.pool))):
+        if lab_open and (comps or any(p.pool)):
             out.append(places["lab"])  # the worker can change: it carries a component, or one can be attached
+            # (a worker with none always has room for one: `splice_choices` offers an attach when the pool has any)
         if "claw" in comps:
             blocked: Container[str] = {
                 space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
