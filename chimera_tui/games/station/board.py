@@ -141,7 +141,7 @@ def cheapest_tile(g: Working) -> int | None:
         if len(_CHEAPEST) >= _CHEAPEST_ROWS:
             _CHEAPEST.clear()
         cost = g.c.tile_cost
-        cheapest = _CHEAPEST[key] = min((cost[t] for t in key if t), default=None)
+        cheapest = _CHEAPEST[key] = min(map(cost.__getitem__, filter(None, key)), default=None)
     return cheapest
 
 

@@ -98,7 +98,7 @@ def occupancy_of(players: list[Player | WorkingSeat] | tuple[Player, ...]) -> di
     return occ
 
 
-_POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
+POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
 """Per seat number: the last workers tuple whose pool workers were worked out, and their indices. A seat's
 workers change only when one of them moves, so whose turn is next and each listing mostly find them here (the
 entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed).
@@ -301,7 +301,7 @@ class Working:
         now[wi] = Worker(old.comps, where)
         p.workers = tuple(now)  # p.set_worker, inline
         self.moved = True
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is workers:  # the seat's pool workers, known for its new workers too
             found = known[1]
             if old.where == "pool":
@@ -310,7 +310,7 @@ class Working:
                     found.remove(wi)
             elif where == "pool":
                 found = sorted([*found, wi])
-            _POOL_OF[seat] = (p.workers, found)
+            POOL_OF[seat] = (p.workers, found)
         held = occ.get(old.where)
         if held is not None and held[0] == seat and held[1] == wi:
             del occ[old.where]
@@ -340,7 +340,7 @@ class Working:
                     w = Worker(comps, "pool")
             back.append(w)
         p.workers = tuple(back)
-        _POOL_OF[seat] = (p.workers, indices)
+        POOL_OF[seat] = (p.workers, indices)
         self.moved = True
         return pooled
 
@@ -353,9 +353,9 @@ class Working:
         p = self.w(seat)
         workers = p.workers
         p.set_worker(wi, Worker(tuple(sorted(comps)), workers[wi].where))
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is workers:  # no worker moved: the same pool workers
-            _POOL_OF[seat] = (p.workers, known[1])
+            POOL_OF[seat] = (p.workers, known[1])
 
     def limit(self, seat: int) -> int:
         """How many components a worker of `seat` may carry."""
@@ -364,21 +364,21 @@ class Working:
     def pool_workers(self, seat: int) -> list[int]:
         """Indices of `seat`'s workers in its worker pool (a list kept per workers tuple: never change it)."""
         ws = self.players[seat].workers
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is ws:
             return known[1]
         found = [i for i, w in enumerate(ws) if w.where == "pool"]
-        _POOL_OF[seat] = (ws, found)
+        POOL_OF[seat] = (ws, found)
         return found
 
     def has_pool_worker(self, seat: int) -> bool:
         """Whether `seat` has a worker in its worker pool (`pool_workers` is not empty)."""
         ws = self.players[seat].workers
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is ws:
             return bool(known[1])
         found = [i for i, w in enumerate(ws) if w.where == "pool"]
-        _POOL_OF[seat] = (ws, found)  # for the listing that mostly follows (whose turn is next has it)
+        POOL_OF[seat] = (ws, found)  # for the listing that mostly follows (whose turn is next has it)
         return bool(found)
 
     def has_power(self, seat: int, power: str) -> bool:

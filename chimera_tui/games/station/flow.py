@@ -9,7 +9,7 @@ from collections.abc import Callable
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import LAB_SLOTS, Working
+from chimera_tui.games.station.core import LAB_SLOTS, POOL_OF, Working
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED, flush_after_matters
@@ -112,10 +112,11 @@ def pass_turn(g: Working) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
     if g.phase is not PLACEMENT:
         return
-    n, turn = g.n, g.turn
+    n, turn, players = g.n, g.turn, g.players
     for k in range(1, n + 1):
         seat = (turn + k) % n
-        if g.has_pool_worker(seat):
+        known = POOL_OF[seat]  # g.has_pool_worker(seat), its usual answer inline
+        if known[1] if known[0] is players[seat].workers else g.has_pool_worker(seat):
             g.turn = seat
             return
     g.phase = LAB
