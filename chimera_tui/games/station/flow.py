@@ -151,7 +151,7 @@ def _action_end(g: Working, t: Task) -> None:
 
     With no bonus, the rest of a Placement turn's end is run here at once, as the task loop would run it: the
     flush offer when it asks nothing (`prompts.flush_after_matters`), then the next turn."""
-    comps = g.comps(t.seat, t.worker)
+    comps = g.players[t.seat].workers[t.worker].comps  # (an action's end always has its worker)
     tent = comps.count("tentacle")
     if not tent:
         tasks = g.tasks

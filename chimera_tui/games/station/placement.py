@@ -227,7 +227,7 @@ def place(g: Working, seat: int, wi: int, space: str, why: Place | None = None) 
     What a placement can tell (told.py, with `why` as the reason) is a brain worker's points and a displaced
     worker: a worker moving says nothing by itself, so a `told` frame is opened only for those.
     """
-    comps = g.comps(seat, wi)
+    comps = g.players[seat].workers[wi].comps
     if space == "lounge":
         g.move(seat, wi, "lounge")
         g.push(Task("lounge", seat, wi))

@@ -156,7 +156,10 @@ class StationRules:
         listed = _LISTED
         if listed[0] is state:
             return list(listed[1])
-        acts = legal(_reader(state))
+        kept = _KEPT  # _reader(state), inline
+        acts = legal(
+            kept[1] if kept is not None and kept[0] is state and kept[2] == get_ident() else Working(state)
+        )
         _LISTED = (state, tuple(acts))
         return acts
 
