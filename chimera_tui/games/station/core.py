@@ -335,7 +335,8 @@ class Working:
                 pooled.append(comps)
                 indices.append(wi)
                 if where != "pool":
-                    if occ.get(where) == (seat, wi):
+                    held = occ.get(where)
+                    if held is not None and held[0] == seat and held[1] == wi:
                         del occ[where]
                     w = Worker(comps, "pool")
             back.append(w)
