@@ -61,6 +61,25 @@ _FREE_FOR: list[tuple[object, tuple[Hex, ...]]] = [(None, ())]
 """The last `built` tuple seen and its free build spaces: they change only when a module is built, so most
 states share the answer (the tuple is held here, so `is` cannot match a recycled object)."""
 
+Grid = tuple[object, dict[Hex, int], int, tuple[tuple[Hex, int, int], ...], dict[int, tuple[Hex, ...]]]
+_GRID: list[Grid] = [(None, {}, 0, (), {})]
+"""For the content last seen: a bit for each board hex, the two Command Hubs' bits, each build space with its
+bit and its neighbours' bits, and a table of built hexes (their bits) -> the free build spaces, filled as
+games go: hashing hexes is slow, and the same few layouts recur from game to game."""
+
+
+def _grid(g: Working) -> Grid:
+    c = g.c
+    grid = _GRID[0]
+    if grid[0] is not c:
+        bits: dict[Hex, int] = {}
+        for h in c.neighbours:
+            bits[h] = 1 << len(bits)
+        nb = c.neighbours
+        rows = tuple((h, bits[h], sum(bits[x] for x in nb[h])) for h in c.build_hexes)
+        grid = _GRID[0] = (c, bits, bits[c.hub_hexes[0]] | bits[c.hub_hexes[1]], rows, {})
+    return grid
+
 
 def free_build_hexes(g: Working) -> tuple[Hex, ...]:
     """Empty build spaces next to Command Hub A or B (locked or not) or to a built module (ST-BUILD-05/06)."""
@@ -70,10 +89,18 @@ def free_build_hexes(g: Working) -> tuple[Hex, ...]:
         if built is g.built:
             hexes = known
         else:
-            taken = {b.hex for b in g.built}
-            anchors = set(g.c.hub_hexes) | taken
-            nb = g.c.neighbours
-            hexes = tuple(h for h in g.c.build_hexes if h not in taken and not anchors.isdisjoint(nb[h]))
+            _, bits, hubs, rows, free = _grid(g)
+            taken = 0
+            for b in g.built:
+                taken |= bits[b.hex]
+            hexes = free.get(taken)  # type: ignore[assignment]
+            if hexes is None:
+                if len(free) >= 10_000:
+                    free.clear()
+                anchors = hubs | taken
+                hexes = free[taken] = tuple(
+                    h for h, bit, around in rows if not taken & bit and around & anchors
+                )
             _FREE_FOR[0] = (g.built, hexes)
         g.free_hexes = hexes
     return hexes
@@ -114,7 +141,7 @@ def cheapest_tile(g: Working) -> int | None:
         if len(_CHEAPEST) >= _CHEAPEST_ROWS:
             _CHEAPEST.clear()
         cost = g.c.tile_cost
-        cheapest = _CHEAPEST[key] = min((cost[t] for t in key if t), default=None)
+        cheapest = _CHEAPEST[key] = min(map(cost.__getitem__, filter(None, key)), default=None)
     return cheapest
 
 

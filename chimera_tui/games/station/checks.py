@@ -115,9 +115,12 @@ def _lone_build(discount: int) -> Condition:
         if floor is None:
             return False
         coins = g.players[seat].coins
-        if 0 <= floor - discount <= coins:  # affordable even without the Broker's coin off
+        cost = floor - discount
+        if 0 <= cost <= coins:  # affordable even without the Broker's coin off
             return True
-        return max(floor - discount - (1 if g.has_power(seat, "broker") else 0), 0) <= coins
+        if cost > coins + 1:  # not even with it
+            return False
+        return max(cost - (1 if g.has_power(seat, "broker") else 0), 0) <= coins
 
     return holds
 

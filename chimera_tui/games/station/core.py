@@ -98,10 +98,11 @@ def occupancy_of(players: list[Player | WorkingSeat] | tuple[Player, ...]) -> di
     return occ
 
 
-_POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
+POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
 """Per seat number: the last workers tuple whose pool workers were worked out, and their indices. A seat's
 workers change only when one of them moves, so whose turn is next and each listing mostly find them here (the
-entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed)."""
+entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed).
+`move`, `gather` and `set_comps` leave here the answer for the seat's new workers when they knew the old one."""
 
 
 class Working:
@@ -294,9 +295,22 @@ class Working:
             occ = self._occ = dict(self.occupancy())
             self._occ_own = True
         p = self.w(seat)
-        old = p.workers[wi]
-        p.set_worker(wi, Worker(old.comps, where))
+        workers = p.workers
+        old = workers[wi]
+        now = list(workers)
+        now[wi] = Worker(old.comps, where)
+        p.workers = tuple(now)  # p.set_worker, inline
         self.moved = True
+        known = POOL_OF[seat]
+        if known[0] is workers:  # the seat's pool workers, known for its new workers too
+            found = known[1]
+            if old.where == "pool":
+                if where != "pool":
+                    found = found.copy()
+                    found.remove(wi)
+            elif where == "pool":
+                found = sorted([*found, wi])
+            POOL_OF[seat] = (p.workers, found)
         held = occ.get(old.where)
         if held is not None and held[0] == seat and held[1] == wi:
             del occ[old.where]
@@ -313,17 +327,21 @@ class Working:
         p = self.w(seat)
         back = []
         pooled = []
+        indices = []
         for wi, w in enumerate(p.workers):
             where = w.where
             if where != "aside":
                 comps = w.comps
                 pooled.append(comps)
+                indices.append(wi)
                 if where != "pool":
-                    if occ.get(where) == (seat, wi):
+                    held = occ.get(where)
+                    if held is not None and held[0] == seat and held[1] == wi:
                         del occ[where]
                     w = Worker(comps, "pool")
             back.append(w)
         p.workers = tuple(back)
+        POOL_OF[seat] = (p.workers, indices)
         self.moved = True
         return pooled
 
@@ -334,7 +352,11 @@ class Working:
     def set_comps(self, seat: int, wi: int, comps: tuple[str, ...]) -> None:
         """Replace the components on worker `wi` of `seat`."""
         p = self.w(seat)
-        p.set_worker(wi, Worker(tuple(sorted(comps)), p.workers[wi].where))
+        workers = p.workers
+        p.set_worker(wi, Worker(tuple(sorted(comps)), workers[wi].where))
+        known = POOL_OF[seat]
+        if known[0] is workers:  # no worker moved: the same pool workers
+            POOL_OF[seat] = (p.workers, known[1])
 
     def limit(self, seat: int) -> int:
         """How many components a worker of `seat` may carry."""
@@ -343,21 +365,21 @@ class Working:
     def pool_workers(self, seat: int) -> list[int]:
         """Indices of `seat`'s workers in its worker pool (a list kept per workers tuple: never change it)."""
         ws = self.players[seat].workers
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is ws:
             return known[1]
         found = [i for i, w in enumerate(ws) if w.where == "pool"]
-        _POOL_OF[seat] = (ws, found)
+        POOL_OF[seat] = (ws, found)
         return found
 
     def has_pool_worker(self, seat: int) -> bool:
         """Whether `seat` has a worker in its worker pool (`pool_workers` is not empty)."""
         ws = self.players[seat].workers
-        known = _POOL_OF[seat]
+        known = POOL_OF[seat]
         if known[0] is ws:
             return bool(known[1])
         found = [i for i, w in enumerate(ws) if w.where == "pool"]
-        _POOL_OF[seat] = (ws, found)  # for the listing that mostly follows (whose turn is next has it)
+        POOL_OF[seat] = (ws, found)  # for the listing that mostly follows (whose turn is next has it)
         return bool(found)
 
     def has_power(self, seat: int, power: str) -> bool:

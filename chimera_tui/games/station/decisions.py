@@ -15,7 +15,7 @@ from chimera_tui.games.station.flow import pass_turn, placer
 from chimera_tui.games.station.placement import place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
 from chimera_tui.games.station.prompts import CHOICES
-from chimera_tui.games.station.state import Phase, State, Task
+from chimera_tui.games.station.state import OVER, PLACEMENT, State, Task
 from chimera_tui.games.station.told import begin, end
 
 _PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
@@ -44,7 +44,7 @@ def pending_placement(g: Working) -> tuple[int, list[int], Task | None] | None:
 
 
 def can_flush(g: Working, seat: int) -> bool:
-    return g.phase is Phase.PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
+    return g.phase is PLACEMENT and not g.tasks and g.turn == seat and bool(g.players[seat].card)
 
 
 class Choices(dict[str, Choose]):
@@ -62,9 +62,9 @@ FLUSH = Flush()
 def legal(g: Working) -> list[Action]:
     """The legal actions in `g`, dispatched on the pending decision."""
     phase = g.phase
-    if phase is Phase.OVER:
+    if phase is OVER:
         return []
-    if not g.tasks and phase is Phase.PLACEMENT:  # a Placement turn: the flush is offered at its start
+    if not g.tasks and phase is PLACEMENT:  # a Placement turn: the flush is offered at its start
         seat = g.turn
         acts: list[Action] = placements(g, seat, g.pool_workers(seat))  # type: ignore[assignment]
         if g.players[seat].card:
@@ -109,7 +109,7 @@ def quick_turn(g: Working, seat: int, wi: int, space: str) -> bool:
         end(g)
     for step in steps:
         step(g, seat, wi, False)  # nothing to track: no tentacle, so no bonus at the action's end
-    if g.phase is Phase.PLACEMENT:
+    if g.phase is PLACEMENT:
         pass_turn(g)
     return True
 
@@ -117,7 +117,7 @@ def quick_turn(g: Working, seat: int, wi: int, space: str) -> bool:
 def apply_place(g: Working, a: Place, known: bool) -> None:
     if known:  # listed for this very state: only who places (and whether it answers a "place" task) matters
         task = g.tasks[-1] if g.tasks else None
-        seat = task.seat if task is not None else g.turn if g.phase is Phase.PLACEMENT else placer_of(g)[0]  # type: ignore[index]
+        seat = task.seat if task is not None else g.turn if g.phase is PLACEMENT else placer_of(g)[0]  # type: ignore[index]
         if task is None and quick_turn(g, seat, a.worker, a.space):
             return
     else:
@@ -135,7 +135,7 @@ def apply_place(g: Working, a: Place, known: bool) -> None:
     tasks = g.tasks
     if task is not None:
         tasks.pop()
-    elif g.phase is Phase.PLACEMENT:
+    elif g.phase is PLACEMENT:
         tasks.append(NEXT_TURN[seat])
         if g.players[seat].card:  # ST-FLUSH-06: the flush may also follow the placement (asked only when
             # the placement changed the Reactor: otherwise flushing before it was the same, see prompts.py)

@@ -14,7 +14,7 @@ from chimera_tui.games.station.components import COMPONENTS, Op
 from chimera_tui.games.station.core import COMPONENT_INDEX, LAB_SLOTS, Working, seat_snap
 from chimera_tui.games.station.feasibility import feasible_options
 from chimera_tui.games.station.reactor import refill
-from chimera_tui.games.station.state import Phase, Task
+from chimera_tui.games.station.state import PLACEMENT, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, points_words, tell_seat
 
 
@@ -106,7 +106,7 @@ def run_op(g: Working, t: Task, op: Op) -> None:
     elif k == "place":
         g.push(Task("place", seat, wi))
     elif k == "again":
-        if wi >= 0 and g.phase is Phase.PLACEMENT:  # once: a Dispatch worker placed again does not repeat
+        if wi >= 0 and g.phase is PLACEMENT:  # once: a Dispatch worker placed again does not repeat
             g.again = (*g.again, (seat, wi))
     elif k == "wipe":
         g.discard = (*g.discard, *(x for x in g.reactor if x))

@@ -9,13 +9,24 @@ from collections.abc import Callable
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import LAB_SLOTS, Working
+from chimera_tui.games.station.core import LAB_SLOTS, POOL_OF, Working
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED, flush_after_matters
 from chimera_tui.games.station.reactor import refill
 from chimera_tui.games.station.scoring import final_scoring
-from chimera_tui.games.station.state import Phase, Player, ScoreEvent, State, Task, Worker
+from chimera_tui.games.station.state import (
+    DRAFT,
+    FEEDING,
+    LAB,
+    OVER,
+    PLACEMENT,
+    Player,
+    ScoreEvent,
+    State,
+    Task,
+    Worker,
+)
 from chimera_tui.games.station.told import begin, end, round_summary, tell
 
 POOL_SIZE = {2: 4, 3: 3, 4: 2}
@@ -38,7 +49,7 @@ def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
     tasks = [Task("begin_round", start), Task("setup_gains", start)]
     tasks += [Task("draft", s) for s in reversed(order)]
     state = State(
-        names=names, phase=Phase.DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
+        names=names, phase=DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
         round_markers=4, players=players, supply=(7, 7, 7, 7), reactor=tiles[:6], pile=tiles[6:], discard=(),
         built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks),
         scoring=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng, lead=start,
@@ -71,7 +82,7 @@ def _begin_round(g: Working, t: Task) -> None:
     if g.round in (3, 5):
         research.deal_perks(g, 3)
         g.push(*(Task("research", s, src="bonus") for s in g.order()))
-    g.phase = Phase.PLACEMENT
+    g.phase = PLACEMENT
     g.turn = g.start
     g.marker_taken = False
     _tell_progress(g)
@@ -99,15 +110,16 @@ def _next_turn(g: Working, t: Task) -> None:
 
 def pass_turn(g: Working) -> None:
     """Clockwise to the next player with a worker in their pool (ST-PLACE-13); none left: the Lab phase."""
-    if g.phase is not Phase.PLACEMENT:
+    if g.phase is not PLACEMENT:
         return
-    n, turn = g.n, g.turn
+    n, turn, players = g.n, g.turn, g.players
     for k in range(1, n + 1):
         seat = (turn + k) % n
-        if g.has_pool_worker(seat):
+        known = POOL_OF[seat]  # g.has_pool_worker(seat), its usual answer inline
+        if known[1] if known[0] is players[seat].workers else g.has_pool_worker(seat):
             g.turn = seat
             return
-    g.phase = Phase.LAB
+    g.phase = LAB
 
 
 def lab_placer(g: Working) -> tuple[int, list[int]] | None:
@@ -127,9 +139,9 @@ def lab_placer(g: Working) -> tuple[int, list[int]] | None:
 
 def placer(g: Working) -> tuple[int, list[int]] | None:
     """The seat placing a worker now (with the workers it may place), when no task is pending."""
-    if g.phase is Phase.PLACEMENT:
+    if g.phase is PLACEMENT:
         return g.turn, g.pool_workers(g.turn)
-    if g.phase is Phase.LAB:
+    if g.phase is LAB:
         return lab_placer(g)
     return None
 
@@ -139,7 +151,7 @@ def _action_end(g: Working, t: Task) -> None:
 
     With no bonus, the rest of a Placement turn's end is run here at once, as the task loop would run it: the
     flush offer when it asks nothing (`prompts.flush_after_matters`), then the next turn."""
-    comps = g.comps(t.seat, t.worker)
+    comps = g.players[t.seat].workers[t.worker].comps  # (an action's end always has its worker)
     tent = comps.count("tentacle")
     if not tent:
         tasks = g.tasks
@@ -194,7 +206,7 @@ def _end_round(g: Working, t: Task) -> None:
         final_scoring(g)
         end(g)
         round_summary(g)
-        g.phase = Phase.OVER
+        g.phase = OVER
     else:
         round_summary(g)
         g.push(Task("begin_round", g.start))
@@ -273,14 +285,14 @@ def advance(g: Working) -> None:
             elif (empty := EMPTY.get(kind)) is not None:  # no possible answer: what EMPTY says happens
                 empty(g, t)
             continue
-        if g.phase is Phase.LAB:
+        if g.phase is LAB:
             if lab_placer(g) is not None:
                 return
             if g.again:
                 (seat, wi), g.again = g.again[0], g.again[1:]
                 g.move(seat, wi, "pool")
                 continue
-            g.phase = Phase.FEEDING
+            g.phase = FEEDING
             g.push(*(Task("feed", s) for s in g.order()), Task("end_round", g.start))
             continue
         return

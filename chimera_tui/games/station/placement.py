@@ -14,7 +14,7 @@ from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.core import COMPONENT_INDEX, LAB_SLOTS, Working
 from chimera_tui.games.station.effects import start_effect
 from chimera_tui.games.station.feasibility import module_problem
-from chimera_tui.games.station.state import Phase, Task
+from chimera_tui.games.station.state import LAB, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
 
 
@@ -36,7 +36,7 @@ def space_problem(g: Working, seat: int, wi: int, space: str) -> str | None:
     if space == "lounge":
         return None
     if space == "lab":
-        if g.phase is Phase.LAB:
+        if g.phase is LAB:
             return "no worker may enter the Splicing Lab during the Splicing Lab phase"
         if all(slot in g.occupancy() for slot in LAB_SLOTS):
             return "all three Splicing Lab slots are taken"
@@ -161,7 +161,7 @@ def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] 
     occ = g.occupancy()
     p = g.players[seat]
     spaces, checked = seat_spaces(g, seat)
-    lab_open = g.phase is not Phase.LAB and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
+    lab_open = g.phase is not LAB and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
     coins, food = p.coins, p.food
     most_coins, most_food = c.local_caps
     capped_coins = most_coins if coins > most_coins else coins
@@ -178,8 +178,9 @@ def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] 
                 continue
             seen.add(comps)
         places = PLACES[wi]
-        if lab_open and (comps or (("geneticist" in p.perks or len(comps) < 2) and any(p.pool))):
+        if lab_open and (comps or any(p.pool)):
             out.append(places["lab"])  # the worker can change: it carries a component, or one can be attached
+            # (a worker with none always has room for one: `splice_choices` offers an attach when the pool has any)
         if "claw" in comps:
             blocked: Container[str] = {
                 space for space, held in occ.items() if not _may_take(g, seat, comps, space, held)
@@ -226,7 +227,7 @@ def place(g: Working, seat: int, wi: int, space: str, why: Place | None = None) 
     What a placement can tell (told.py, with `why` as the reason) is a brain worker's points and a displaced
     worker: a worker moving says nothing by itself, so a `told` frame is opened only for those.
     """
-    comps = g.comps(seat, wi)
+    comps = g.players[seat].workers[wi].comps
     if space == "lounge":
         g.move(seat, wi, "lounge")
         g.push(Task("lounge", seat, wi))

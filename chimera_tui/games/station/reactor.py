@@ -38,12 +38,14 @@ def refill(g: Working) -> None:
         return  # full: nothing to draw or tell
     drawn = []  # what came in: a refill only fills empty spaces (sliding reorders them)
     slide(g)
+    spaces = list(g.reactor)
     for i in range(6):
-        if not g.reactor[i]:
-            tile = draw_tile(g)
-            g.set_reactor(i, tile)
+        if not spaces[i]:
+            tile = draw_tile(g)  # (reads and changes only the piles and the random stream)
+            spaces[i] = tile
             if tile:
                 drawn.append(tile)
+    g.reactor = tuple(spaces)
     slide(g)
     came = sorted(drawn)
     if came:
@@ -58,7 +60,7 @@ def flush_choices(g: Working) -> list[str]:
     if known is None:
         if len(_FLUSHABLE) >= 10_000:
             _FLUSHABLE.clear()
-        known = _FLUSHABLE[g.reactor] = [*sorted({t for t in g.reactor if t}), "done"]
+        known = _FLUSHABLE[g.reactor] = [*sorted(set(filter(None, g.reactor))), "done"]
     return known
 
 

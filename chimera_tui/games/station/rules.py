@@ -44,7 +44,7 @@ from chimera_tui.games.station.decisions import (
 from chimera_tui.games.station.flow import advance, setup
 from chimera_tui.games.station.prompts import PROMPTS, UNFRAMED
 from chimera_tui.games.station.scoring import winners
-from chimera_tui.games.station.state import HIDDEN, Phase, State, Task
+from chimera_tui.games.station.state import DRAFT, FEEDING, HIDDEN, LAB, OVER, PLACEMENT, State, Task
 from chimera_tui.games.station.told import begin, end
 from chimera_tui.games.station.wording import choice_said, comps_text
 
@@ -143,9 +143,9 @@ class StationRules:
         if tasks:  # (none is left once the game is over)
             return tasks[-1].seat
         phase = state.phase
-        if phase is Phase.PLACEMENT:
+        if phase is PLACEMENT:
             return state.turn
-        if phase is Phase.OVER:
+        if phase is OVER:
             return None
         who = placer_of(_reader(state))
         return who[0] if who else None
@@ -156,14 +156,17 @@ class StationRules:
         listed = _LISTED
         if listed[0] is state:
             return list(listed[1])
-        acts = legal(_reader(state))
+        kept = _KEPT  # _reader(state), inline
+        acts = legal(
+            kept[1] if kept is not None and kept[0] is state and kept[2] == get_ident() else Working(state)
+        )
         _LISTED = (state, tuple(acts))
         return acts
 
     def apply(self, state: State, action: Action) -> State:
         """The state after `action`; raises IllegalAction with a reason when it is not legal now."""
         global _LISTED, _KEPT
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             raise IllegalAction("The game is over; no more actions can be taken.", action)
         me = get_ident()
         kept = _KEPT
@@ -203,7 +206,7 @@ class StationRules:
 
     def is_over(self, state: State) -> bool:
         """True after round 5's Feeding phase and the end scoring."""
-        return state.phase is Phase.OVER
+        return state.phase is OVER
 
     def scores(self, state: State) -> tuple[int, ...]:
         """Each seat's score (the sum of its scoring events)."""
@@ -211,7 +214,7 @@ class StationRules:
 
     def winner(self, state: State) -> tuple[int, ...]:
         """The winners after the tie-breaks (ST-END-06..08), or () before the end."""
-        return winners(state) if state.phase is Phase.OVER else ()
+        return winners(state) if state.phase is OVER else ()
 
     def view(self, state: State, seat: int | None) -> State:
         """Hides the order of the module pile and the perk deck (and the random stream).
@@ -256,16 +259,16 @@ class StationRules:
             before.rng != after.rng
             or len(before.pile) != len(after.pile)
             or len(before.perk_deck) != len(after.perk_deck)
-            or after.phase is Phase.OVER
+            or after.phase is OVER
         )
 
     def round_label(self, state: State) -> str:
         """Where the game stands, e.g. Round 3 · placement."""
-        if state.phase is Phase.OVER:
+        if state.phase is OVER:
             return "Game over"
-        if state.phase is Phase.DRAFT:
+        if state.phase is DRAFT:
             return "Setup · starting cards"
-        label = {Phase.PLACEMENT: "placement", Phase.LAB: "Splicing Lab", Phase.FEEDING: "feeding"}
+        label = {PLACEMENT: "placement", LAB: "Splicing Lab", FEEDING: "feeding"}
         return f"Round {state.round} · {label[state.phase]}"
 
 
