@@ -45,9 +45,16 @@ def halving_search(
     playouts: int,
     seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> SearchResult:
     """Choose among `legal` for `seat` from its `view` with about `playouts` paired playouts (and within
     `seconds`, when given; `stop` is asked before each playout, and True ends the search there).
+
+    With `seconds`, the rounds are planned for the playouts the time allows: after each row of playouts
+    the pace so far says how many more fit before the deadline, and when that is fewer than `playouts` the
+    rest of the halving is spread over what fits (at least one row a round), so a slow machine still
+    narrows the field round by round instead of being stopped in the first round with every action level
+    (where the game's own choice would nearly always stand). `clock` is the time source (seconds).
 
     Raises:
         ValueError: when `legal` is empty or the game cannot be searched.
@@ -63,21 +70,23 @@ def halving_search(
     if prior is not None:
         order.remove(prior)
         order.insert(0, prior)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    began = clock()
+    deadline = None if seconds is None else began + seconds
     rng = Rng(seed)
     results: dict[int, list[float]] = {k: [] for k in range(len(order))}
     alive = list(range(len(order)))
     rounds = max(1, math.ceil(math.log2(len(order))))
     done = failed = 0
+    budget = playouts
     out_of_time = False
-    while True:
-        per = max(1, (playouts - done) // (rounds * len(alive))) if len(alive) > 1 else 0
-        if len(alive) == 1 or done >= playouts:
-            break
-        for _ in range(per):
-            if (deadline is not None and time.perf_counter() >= deadline) or (stop is not None and stop()):
+    while len(alive) > 1 and (done < budget or budget < playouts):
+        planned = done  # this round's rows are worked out from the budget left when it began
+        rows = 0
+        while rows < max(1, (budget - planned) // (rounds * len(alive))):
+            if (deadline is not None and clock() >= deadline) or (stop is not None and stop()):
                 out_of_time = True
                 break
+            rows += 1
             word, rng = rng.next_u64()
             row = []
             for k in alive:
@@ -91,11 +100,22 @@ def halving_search(
                 for k, won in zip(alive, row, strict=True):
                     results[k].append(won)
             done += len(alive)
+            if deadline is not None:
+                budget = min(budget, _affordable(done, began, clock(), deadline))
         if out_of_time:
             break
         rounds = max(1, rounds - 1)
         alive = _survivors(alive, results, keep=0 if prior is not None else None)
     return _decide(order, results, alive, prior is not None, done, failed)
+
+
+def _affordable(done: int, began: float, now: float, deadline: float) -> int:
+    """The playouts that fit before `deadline`: `done` so far and as many more as the pace since `began`
+    allows in the time left."""
+    spent = now - began
+    if spent <= 0:
+        return done * 1000
+    return done + int(max(deadline - now, 0.0) * done / spent)
 
 
 def _survivors(alive: list[int], results: dict[int, list[float]], keep: int | None) -> list[int]:

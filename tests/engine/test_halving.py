@@ -80,6 +80,40 @@ def test_a_budget_gives_the_same_choice_and_statistics_every_time() -> None:
     assert answers[0] == answers[1] and answers[0].playouts <= 80
 
 
+class Ticking:
+    """A clock that moves one second each time it is read: a machine on which every row of playouts is slow."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        self.now += 1.0
+        return self.now
+
+
+def test_a_search_short_of_time_still_halves_the_field() -> None:
+    """With 400 playouts planned but time for about 60, the rounds are planned for what fits: the worse
+    actions drop out and the winning take gets most of the playouts, instead of the time running out in the
+    first round with every action played out equally often (the game's own choice would then nearly always
+    stand), and the search ends by its deadline."""
+    state = position(3, (3, 3), (1, 1))
+    clock = Ticking()
+    result = halving_search(
+        HALVING,
+        HALVING.view(state, 0),
+        0,
+        HALVING.legal_actions(state),
+        seed=4,
+        playouts=400,
+        seconds=40.0,
+        clock=clock,
+    )
+    visits = {choice.action: choice.visits for choice in result.choices}
+    assert result.action == Take(2)
+    assert visits[Take(2)] == max(visits.values()) > min(visits.values()), visits
+    assert result.playouts < 400 and clock.now <= 1.0 + 40.0 + 2.0
+
+
 def test_one_legal_action_is_taken_without_searching() -> None:
     result = halving_search(HALVING, position(1, (0, 0), (1, 1)), 0, [Take(1)], seed=1, playouts=100)
     assert result.action == Take(1) and result.playouts == 0
