@@ -88,30 +88,6 @@ def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, R
     return int(value) - 1, rng
 
 
-def _to_act(state: State) -> int | None:
-    phase = state.phase  # the Arena's phases first: they take most of a game's decisions
-    if phase is TURN:
-        return state.order[state.turn]  # arena.current, without its call
-    if phase is WINDOW:
-        return state.window[0]
-    if phase is JOIN or phase is REACT:
-        assert state.attack is not None
-        return state.attack.attacker if phase is JOIN else state.attack.target_seat
-    if phase is TORSO:
-        return torso.picker(state)
-    if phase is DEAL:
-        return state.dealer
-    if phase is AUCTION:
-        assert state.auction is not None
-        return state.auction.bidder
-    if phase is PICK:
-        assert state.auction is not None
-        return state.auction.leader
-    if phase is BUILD:
-        return state.builder
-    return None
-
-
 _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     TORSO: torso.legal,
     DEAL: drafting.deal_legal,
@@ -213,7 +189,27 @@ class CodenameRules:
         )
 
     def to_act(self, state: State) -> int | None:
-        return _to_act(state)
+        phase = state.phase  # the Arena's phases first: they take most of a game's decisions
+        if phase is TURN:
+            return state.order[state.turn]  # arena.current, without its call
+        if phase is WINDOW:
+            return state.window[0]
+        if phase is JOIN or phase is REACT:
+            assert state.attack is not None
+            return state.attack.attacker if phase is JOIN else state.attack.target_seat
+        if phase is TORSO:
+            return torso.picker(state)
+        if phase is DEAL:
+            return state.dealer
+        if phase is AUCTION:
+            assert state.auction is not None
+            return state.auction.bidder
+        if phase is PICK:
+            assert state.auction is not None
+            return state.auction.leader
+        if phase is BUILD:
+            return state.builder
+        return None
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         return _LEGAL[state.phase._value_](state)
