@@ -104,9 +104,13 @@ def attack_options(state: State, seat: int) -> list[AttackWith]:
 
 def is_ready(state: State, seat: int, part: str) -> bool:
     """Whether `part` is one of `ready_attackers(state, seat)` (checked without listing them)."""
-    if part in state.used:
-        return False
     p = state.players[seat]
+    used = state.used
+    known = _READY[seat]
+    if known[0] is p.monster and known[1] is p.torso and known[3] is used and known[4] == p.energy:
+        return part in known[5]  # the kept answer of `ready_attackers` for this very seat, used and energy
+    if part in used:
+        return False
     if part == torso_id(seat):
         return torso_stats(p.torso).cost <= p.energy
     for card, cost in attackers_of(p.monster):
