@@ -19,7 +19,7 @@ from chimera_tui.games.codename.abilities import (
     use,
 )
 from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use
-from chimera_tui.games.codename.arena import current, end_turn
+from chimera_tui.games.codename.arena import end_turn
 from chimera_tui.games.codename.attaching import can_attach, is_outer, known_attach_options, torso_id
 from chimera_tui.games.codename.combat import (
     destroy,
@@ -84,8 +84,14 @@ def _pay_use(state: State, seat: int, card: str, **also: Any) -> State:
     p = players[seat]
     cost = stats(state, card).cost
     players = (*players[:seat], msgspec.structs.replace(p, energy=p.energy - cost), *players[seat + 1 :])
-    ledger = told.noted(state.ledger, seat, f"spend:{cost}", "attacks") if cost else state.ledger
+    ledger = state.ledger
+    if cost:  # told.noted's entry, read from a table for the usual costs
+        ledger = (*ledger, (seat, _SPENT_ON_ATTACKS.get(cost) or f"spend:{cost}|attacks"))
     return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger, **also)
+
+
+_SPENT_ON_ATTACKS = {cost: f"spend:{cost}|attacks" for cost in range(1, 10)}
+"""The ledger's words for an attack's usual costs (`told.noted`'s "spend:N|attacks"), written once."""
 
 
 def declare(state: State, seat: int, action: AttackWith) -> State:
@@ -341,7 +347,7 @@ def take_turn_action(state: State, action: AttackWith | Use | Attach | EndTurn) 
     Raises:
         IllegalAction: with the reason the decision is not allowed now.
     """
-    seat = current(state)
+    seat = state.order[state.turn]  # current(state), without its call
     if isinstance(action, AttackWith):
         return declare(state, seat, action)
     if isinstance(action, Use):
