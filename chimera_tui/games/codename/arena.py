@@ -39,16 +39,24 @@ def turn_order(state: State) -> tuple[tuple[int, ...], Rng, list[str]]:
     Returns:
         The order (living monsters only), the Rng after any tie-break rolls, and what happened in words.
     """
-    n = len(state.players)
-    alive = [s for s in range(n) if state.players[s].alive]
-    counts = {s: len(state.players[s].monster) for s in alive}  # part_count, without its call
-    low = min(counts.values())
-    tied = [s for s in alive if counts[s] == low]
+    players = state.players
+    n = len(players)
+    low = -1
+    tied: list[int] = []
+    for s in range(n):  # the living seats with the fewest parts, in one pass
+        p = players[s]
+        if p.alive:
+            count = len(p.monster)  # part_count, without its call
+            if count < low or low < 0:
+                low = count
+                tied = [s]
+            elif count == low:
+                tied.append(s)
     events = []
     if len(tied) > 1:
-        hair = {s: hairiness(state.players[s]) for s in tied}
-        most = max(hair.values())
-        tied = [s for s in tied if hair[s] == most]
+        hair = [hairiness(players[s]) for s in tied]
+        most = max(hair)
+        tied = [s for s, h in zip(tied, hair, strict=True) if h == most]
     rng = state.rng
     while len(tied) > 1:
         rolls = {}
@@ -62,7 +70,7 @@ def turn_order(state: State) -> tuple[tuple[int, ...], Rng, list[str]]:
         best = max(rolls.values())
         tied = [s for s in tied if rolls[s] == best]
     first = tied[0]
-    order = tuple(s % n for s in range(first, first + n) if state.players[s % n].alive)
+    order = tuple([s % n for s in range(first, first + n) if players[s % n].alive])
     return order, rng, events
 
 

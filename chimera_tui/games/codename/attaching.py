@@ -276,15 +276,16 @@ _OPTIONS: dict[int, tuple[tuple[str, ...], tuple[Placed, ...], tuple[str, ...], 
 
 def attach_options(player: Player) -> list[Attach]:
     """Every way to attach a held card to the monster now."""
-    return list(_known_options(player))
+    return list(known_attach_options(player))
 
 
 def can_attach(player: Player) -> bool:
     """Whether `attach_options` is not empty."""
-    return bool(_known_options(player))
+    return bool(known_attach_options(player))
 
 
-def _known_options(player: Player) -> tuple[Attach, ...]:
+def known_attach_options(player: Player) -> tuple[Attach, ...]:
+    """`attach_options` as the kept tuple itself (for a caller that copies it into its own list anyway)."""
     cards, monster, torso = player.cards, player.monster, player.torso
     known = _OPTIONS.get(id(cards))
     if known is None or known[0] is not cards or known[1] is not monster or known[2] is not torso:

@@ -19,8 +19,8 @@ from chimera_tui.games.codename.abilities import (
     use,
 )
 from chimera_tui.games.codename.actions import Attach, AttackWith, EndTurn, Go, Join, Pass, Use
-from chimera_tui.games.codename.arena import current, end_turn
-from chimera_tui.games.codename.attaching import attach_options, torso_id
+from chimera_tui.games.codename.arena import end_turn
+from chimera_tui.games.codename.attaching import can_attach, is_outer, known_attach_options, torso_id
 from chimera_tui.games.codename.combat import (
     destroy,
     dice_sum,
@@ -30,6 +30,7 @@ from chimera_tui.games.codename.combat import (
 )
 from chimera_tui.games.codename.state import JOIN, OVER, REACT, TURN, Attack, Roll, RollPart, State
 from chimera_tui.games.codename.targets import (
+    REACH,
     attack_options,
     attack_victim,
     can_target,
@@ -40,24 +41,30 @@ from chimera_tui.games.codename.windows import ATTACH_COST, attach_in_arena, ope
 
 
 def join_options(state: State) -> list[Join]:
-    attack = state.attack
-    assert attack is not None
-    return [
-        Join(a)
-        for a in ready_attackers(state, attack.attacker)
-        if a not in attack.parts and can_target(state, a, attack.target, attack.target_seat)
-    ]
+    return [Join(a) for a in _joiners(state, False)]
 
 
 def _some_can_join(state: State) -> bool:
     """Whether `join_options` is not empty (the first part found ends the search)."""
+    return bool(_joiners(state, True))
+
+
+def _joiners(state: State, first_only: bool) -> list[str]:
+    """The parts that may join the declared attack (`first_only`: the first found, or none). Whether the target
+    is outer is asked once, not per part: a part reaches it when it is outer, or when the part has Reach and
+    the target is not a torso (`can_target`)."""
     attack = state.attack
     assert attack is not None
-    parts, target, victim = attack.parts, attack.target, attack.target_seat
-    return any(
-        a not in parts and can_target(state, a, target, victim)
-        for a in ready_attackers(state, attack.attacker)
-    )
+    parts, target = attack.parts, attack.target
+    outer = is_outer(state.players[attack.target_seat], target)
+    reach = not target.startswith("torso:")
+    out = []
+    for a in ready_attackers(state, attack.attacker):
+        if a not in parts and (outer or (reach and a in REACH)):
+            out.append(a)
+            if first_only:
+                break
+    return out
 
 
 def _can_join(state: State, part: str) -> bool:
@@ -77,8 +84,14 @@ def _pay_use(state: State, seat: int, card: str, **also: Any) -> State:
     p = players[seat]
     cost = stats(state, card).cost
     players = (*players[:seat], msgspec.structs.replace(p, energy=p.energy - cost), *players[seat + 1 :])
-    ledger = told.noted(state.ledger, seat, f"spend:{cost}", "attacks") if cost else state.ledger
+    ledger = state.ledger
+    if cost:  # told.noted's entry, read from a table for the usual costs
+        ledger = (*ledger, (seat, _SPENT_ON_ATTACKS.get(cost) or f"spend:{cost}|attacks"))
     return msgspec.structs.replace(state, players=players, used=(*state.used, card), ledger=ledger, **also)
+
+
+_SPENT_ON_ATTACKS = {cost: f"spend:{cost}|attacks" for cost in range(1, 10)}
+"""The ledger's words for an attack's usual costs (`told.noted`'s "spend:N|attacks"), written once."""
 
 
 def declare(state: State, seat: int, action: AttackWith) -> State:
@@ -122,7 +135,7 @@ def _to_reactions(state: State) -> State:
     """After the attacker commits: the attacked player reacts if they can, then the dice are rolled."""
     attack = state.attack
     assert attack is not None
-    if react_legal_actions(state, attack.target_seat, only_check=True):
+    if _can_react(state, attack.target_seat):
         return msgspec.structs.replace(state, phase=REACT)
     return resolve(state)
 
@@ -132,11 +145,19 @@ def react_legal_actions(state: State, seat: int, only_check: bool = False) -> li
     out: list[Use | Attach | Pass] = [*reaction_uses(state, seat)]
     p = state.players[seat]
     if p.energy >= ATTACH_COST and p.cards and seat not in state.waived:
-        out.extend(attach_options(state.players[seat]))
+        out.extend(known_attach_options(p))
     if only_check:
         return out
     out.append(Pass())
     return out
+
+
+def _can_react(state: State, seat: int) -> bool:
+    """Whether `react_legal_actions` with `only_check` is not empty (asked without listing the options)."""
+    if reaction_uses(state, seat):
+        return True
+    p = state.players[seat]
+    return p.energy >= ATTACH_COST and bool(p.cards) and seat not in state.waived and can_attach(p)
 
 
 def react(state: State, action: Use | Attach | Pass) -> State:
@@ -167,7 +188,7 @@ def react(state: State, action: Use | Attach | Pass) -> State:
                 "The attack fizzles: no attacking part is left, and nothing is rolled.",
             )
         )
-    if react_legal_actions(state, seat, only_check=True):
+    if _can_react(state, seat):
         return state
     return resolve(state)
 
@@ -311,7 +332,7 @@ def turn_legal(state: State) -> list[AttackWith | Use | Attach | EndTurn]:
     ]
     p = state.players[seat]
     if p.energy >= ATTACH_COST and p.cards:
-        out += attach_options(p)
+        out += known_attach_options(p)
     out.append(END_TURN)
     return out
 
@@ -326,7 +347,7 @@ def take_turn_action(state: State, action: AttackWith | Use | Attach | EndTurn) 
     Raises:
         IllegalAction: with the reason the decision is not allowed now.
     """
-    seat = current(state)
+    seat = state.order[state.turn]  # current(state), without its call
     if isinstance(action, AttackWith):
         return declare(state, seat, action)
     if isinstance(action, Use):

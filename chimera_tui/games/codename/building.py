@@ -11,12 +11,16 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.games.codename.actions import Attach, Done
 from chimera_tui.games.codename.arena import start_arena
-from chimera_tui.games.codename.attaching import attach, attach_options, attach_problem
+from chimera_tui.games.codename.attaching import attach, attach_problem, known_attach_options
 from chimera_tui.games.codename.state import State, with_player
 
 
 def legal(state: State) -> list[Attach | Done]:
-    return [*attach_options(state.players[state.builder]), Done()]
+    return [*known_attach_options(state.players[state.builder]), DONE]
+
+
+DONE = Done()
+"""The one `Done` every listing offers (an action is a frozen value)."""
 
 
 def do_attach(state: State, seat: int, action: Attach) -> State:

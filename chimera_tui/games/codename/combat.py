@@ -129,7 +129,7 @@ def roll_dice(rng: Rng, count: int, explode: bool = False) -> tuple[list[tuple[i
 
 
 def dice_sum(dice: list[tuple[int, ...]] | tuple[tuple[int, ...], ...]) -> int:
-    return sum(sum(d) for d in dice)
+    return sum(map(sum, dice))
 
 
 def destroy(state: State, seat: int, card: str, why: str = "destroyed") -> tuple[State, list[str]]:

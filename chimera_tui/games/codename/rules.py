@@ -88,29 +88,8 @@ def _seat_option(config: GameConfig, spec: OptionSpec, rng: Rng) -> tuple[int, R
     return int(value) - 1, rng
 
 
-def _to_act(state: State) -> int | None:
-    phase = state.phase  # the Arena's phases first: they take most of a game's decisions
-    if phase is TURN:
-        return state.order[state.turn]  # arena.current, without its call
-    if phase is WINDOW:
-        return state.window[0]
-    if phase is JOIN or phase is REACT:
-        assert state.attack is not None
-        return state.attack.attacker if phase is JOIN else state.attack.target_seat
-    if phase is TORSO:
-        return torso.picker(state)
-    if phase is DEAL:
-        return state.dealer
-    if phase is AUCTION:
-        assert state.auction is not None
-        return state.auction.bidder
-    if phase is PICK:
-        assert state.auction is not None
-        return state.auction.leader
-    if phase is BUILD:
-        return state.builder
-    return None
-
+_GO = Go()
+"""The one `Go` every JOIN listing offers (an action is a frozen value)."""
 
 _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     TORSO: torso.legal,
@@ -119,7 +98,7 @@ _LEGAL_BY: dict[Phase, Callable[[State], Sequence[Any]]] = {
     PICK: drafting.pick_legal,
     BUILD: building.legal,
     TURN: attacks.turn_legal,
-    JOIN: lambda s: [*attacks.join_options(s), Go()],
+    JOIN: lambda s: [*attacks.join_options(s), _GO],
     REACT: lambda s: attacks.react_legal_actions(s, s.attack.target_seat),  # type: ignore[union-attr]
     WINDOW: windows.window_legal,
     OVER: lambda s: [],
@@ -153,8 +132,10 @@ _APPLY_BY: dict[Phase, Callable[[State, Any], State]] = {
 _LEGAL = {phase._value_: legal for phase, legal in _LEGAL_BY.items()}
 _ACCEPTS = {phase._value_: frozenset(kinds) for phase, kinds in _ACCEPTS_BY.items()}
 _APPLY = {phase._value_: step for phase, step in _APPLY_BY.items()}
+_STEPS = {value: (_ACCEPTS[value], step) for value, step in _APPLY.items()}
 """The tables above keyed by each phase's value: an enum member's hash is a Python call, a string's is not,
-and these are looked up on every decision. The action classes accepted are a set (each action's exact class)."""
+and these are looked up on every decision. The action classes accepted are a set (each action's exact class);
+`_STEPS` pairs them with the phase's step, for `apply` to look up once."""
 
 _PROMPTS = {
     TORSO: "choose a torso half",
@@ -213,7 +194,27 @@ class CodenameRules:
         )
 
     def to_act(self, state: State) -> int | None:
-        return _to_act(state)
+        phase = state.phase  # the Arena's phases first: they take most of a game's decisions
+        if phase is TURN:
+            return state.order[state.turn]  # arena.current, without its call
+        if phase is WINDOW:
+            return state.window[0]
+        if phase is JOIN or phase is REACT:
+            assert state.attack is not None
+            return state.attack.attacker if phase is JOIN else state.attack.target_seat
+        if phase is TORSO:
+            return torso.picker(state)
+        if phase is DEAL:
+            return state.dealer
+        if phase is AUCTION:
+            assert state.auction is not None
+            return state.auction.bidder
+        if phase is PICK:
+            assert state.auction is not None
+            return state.auction.leader
+        if phase is BUILD:
+            return state.builder
+        return None
 
     def legal_actions(self, state: State) -> Sequence[Action]:
         return _LEGAL[state.phase._value_](state)
@@ -227,11 +228,12 @@ class CodenameRules:
         phase = state.phase
         if phase is OVER:
             raise IllegalAction("The game is over.", action)
-        if action.__class__ not in _ACCEPTS[phase._value_]:
+        accepts, step = _STEPS[phase._value_]
+        if action.__class__ not in accepts:
             raise IllegalAction(
                 f"Now is the time to {_PROMPTS[phase]}, not that (it {describe_action(action)}).", action
             )
-        return _APPLY[phase._value_](msgspec.structs.replace(state, events=()), action)
+        return step(msgspec.structs.replace(state, events=()), action)
 
     def is_over(self, state: State) -> bool:
         return state.phase is OVER

@@ -13,19 +13,30 @@ from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.state import Placed, Player, State
 
 
-def ready_attackers(state: State, seat: int) -> list[str]:
+def ready_attackers(state: State, seat: int) -> tuple[str, ...]:
     """Seat's parts (and torso) that can attack now: have dice, unused this round, affordable."""
     p = state.players[seat]
-    used = state.used
-    energy = p.energy
-    monster = p.monster
-    known = ATTACKERS.get(id(monster))
-    able = known[1] if known is not None and known[0] is monster else attackers_of(monster)
-    out = [card for card, cost in able if cost <= energy and card not in used]
-    t = torso_id(seat)
-    if t not in used and torso_stats(p.torso).cost <= energy:
-        out.append(t)
-    return out
+    monster, torso, used, energy = p.monster, p.torso, state.used, p.energy
+    known = _READY[seat]
+    if known[0] is monster and known[1] is torso:
+        if known[3] is used and known[4] == energy:
+            return known[5]
+        able = known[2]
+    else:
+        able = (*attackers_of(monster), (torso_id(seat), torso_stats(torso).cost))
+    ready = tuple([card for card, cost in able if cost <= energy and card not in used])
+    _READY[seat] = (monster, torso, able, used, energy, ready)
+    return ready
+
+
+_READY: list[tuple[object, object, tuple[tuple[str, int], ...], object, int, tuple[str, ...]]] = [
+    (None, None, (), None, 0, ())
+] * 8
+"""Per seat number: the last (monster, torso) seen, (card, cost) of its parts with an Attack Roll and of its
+torso, and the last (used, energy) seen with `ready_attackers`' answer for them. A turn asks the same seat
+again and again (its options, then whether more parts may join, then the join's options), and the entry holds
+the tuples it was made for, so `is` cannot match a recycled object (one tuple replaced at once: safe to share
+between threads)."""
 
 
 ATTACKERS: dict[int, tuple[tuple[Placed, ...], tuple[tuple[str, int], ...]]] = {}
@@ -45,39 +56,36 @@ def attackers_of(monster: tuple[Placed, ...]) -> tuple[tuple[str, int], ...]:
     return known[1]
 
 
-def targets(state: State, seat: int) -> tuple[list[str], list[str]]:
+def targets(state: State, seat: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(outer targets, every target) among the other living monsters."""
-    outer: list[str] = []
-    every: list[str] = []
+    outer: tuple[str, ...] = ()
+    every: tuple[str, ...] = ()
     for s, p in enumerate(state.players):
         if s == seat or not p.alive:
             continue
-        monster = p.monster
-        known = AS_TARGET.get((id(monster), s))
-        if known is None or known[0] is not monster or known[1] is not p.torso:
+        known = _AS_TARGET[s]
+        if known[0] is not p.monster or known[1] is not p.torso:
             known = as_target(p, s)
-        outer += known[2]
-        every += known[3]
+        if every:
+            outer += known[2]
+            every += known[3]
+        else:
+            outer, every = known[2], known[3]
     return outer, every
 
 
-AS_TARGET: dict[
-    tuple[int, int], tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
-] = {}
-"""(id(monster), seat) -> (monster, torso, its outer targets, every target on it), looked up by identity like
-`ATTACKERS`."""
+_AS_TARGET: list[tuple[object, object, tuple[str, ...], tuple[str, ...]]] = [(None, None, (), ())] * 8
+"""Per seat number: the last (monster, torso) seen and what it offers an attacker (its outer targets, every
+target on it); the entry holds the tuples it was made for, so `is` cannot match a recycled object (one tuple
+replaced at once: safe to share between threads)."""
 
 
-def as_target(
-    p: Player, seat: int
-) -> tuple[tuple[Placed, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+def as_target(p: Player, seat: int) -> tuple[object, object, tuple[str, ...], tuple[str, ...]]:
     """What seat's monster offers an attacker: its outer cards, and every card (the torso when exposed)."""
     parts, exposed = outer_info(p)
     every = tuple(placed.card for placed in p.monster)
     torso = (torso_id(seat),) if exposed else ()
-    if len(AS_TARGET) >= 4096:
-        AS_TARGET.clear()
-    known = AS_TARGET[(id(p.monster), seat)] = (p.monster, p.torso, (*parts, *torso), (*every, *torso))
+    known = _AS_TARGET[seat] = (p.monster, p.torso, (*parts, *torso), (*every, *torso))
     return known
 
 
@@ -96,9 +104,13 @@ def attack_options(state: State, seat: int) -> list[AttackWith]:
 
 def is_ready(state: State, seat: int, part: str) -> bool:
     """Whether `part` is one of `ready_attackers(state, seat)` (checked without listing them)."""
-    if part in state.used:
-        return False
     p = state.players[seat]
+    used = state.used
+    known = _READY[seat]
+    if known[0] is p.monster and known[1] is p.torso and known[3] is used and known[4] == p.energy:
+        return part in known[5]  # the kept answer of `ready_attackers` for this very seat, used and energy
+    if part in used:
+        return False
     if part == torso_id(seat):
         return torso_stats(p.torso).cost <= p.energy
     for card, cost in attackers_of(p.monster):

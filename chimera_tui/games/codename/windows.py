@@ -9,7 +9,7 @@ import msgspec
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.games.codename import told
 from chimera_tui.games.codename.actions import Attach, Wait
-from chimera_tui.games.codename.attaching import attach, attach_options, attach_problem, can_attach
+from chimera_tui.games.codename.attaching import attach, attach_problem, can_attach, known_attach_options
 from chimera_tui.games.codename.state import OVER, TURN, WINDOW, Player, State, with_player
 
 ATTACH_COST = 2
@@ -47,7 +47,11 @@ def window_queue(players: tuple[Player, ...], me: int, waived: tuple[int, ...]) 
 
 
 def window_legal(state: State) -> list[Attach | Wait]:
-    return [*attach_options(state.players[state.window[0]]), Wait()]
+    return [*known_attach_options(state.players[state.window[0]]), WAIT]
+
+
+WAIT = Wait()
+"""The one `Wait` every window offers (an action is a frozen value)."""
 
 
 def window_act(state: State, action: Attach | Wait) -> State:

@@ -46,9 +46,11 @@ def _uncached(fn, *args):  # type: ignore[no-untyped-def]
     """`fn(*args)` with every identity cache emptied first, so the answer is worked out from scratch."""
     for cache in (attaching._OPEN, attaching._OUTER, attaching._OPTIONS, attaching._HAIR, combat._CARDS_ON):
         cache.clear()
-    for cache in (targets.ATTACKERS, targets.AS_TARGET, abilities._ABLE):
+    for cache in (targets.ATTACKERS, abilities._ABLE):
         cache.clear()
     arena._BOUNDS[:] = [(None, None, None, None, 0, 0)] * len(arena._BOUNDS)
+    targets._READY[:] = [(None, None, (), None, 0, ())] * len(targets._READY)
+    targets._AS_TARGET[:] = [(None, None, (), ())] * len(targets._AS_TARGET)
     told._SAID.clear()  # keyed by value, so never stale; emptied so that the words are worked out afresh
     attacks._ROLL_WORDS.clear()
     return fn(*args)
