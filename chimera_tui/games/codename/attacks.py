@@ -140,20 +140,19 @@ def _to_reactions(state: State) -> State:
     return resolve(state)
 
 
-def react_legal_actions(state: State, seat: int, only_check: bool = False) -> list[Use | Attach | Pass]:
-    """The attacked player's reactions and inventory attachments; with `only_check`, [] means none."""
+def react_legal_actions(state: State, seat: int) -> list[Use | Attach | Pass]:
+    """The attacked player's reactions and inventory attachments, then passing (which rolls the dice)."""
     out: list[Use | Attach | Pass] = [*reaction_uses(state, seat)]
     p = state.players[seat]
     if p.energy >= ATTACH_COST and p.cards and seat not in state.waived:
         out.extend(known_attach_options(p))
-    if only_check:
-        return out
     out.append(Pass())
     return out
 
 
 def _can_react(state: State, seat: int) -> bool:
-    """Whether `react_legal_actions` with `only_check` is not empty (asked without listing the options)."""
+    """Whether the attacked player has a reaction or an attachment to make (what `react_legal_actions` lists
+    before passing), asked without listing them."""
     if reaction_uses(state, seat):
         return True
     p = state.players[seat]
