@@ -13,6 +13,7 @@ import pytest
 
 from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.games.station import RULES, Place, State
+from chimera_tui.games.station.board import board_workers, can_recall, displaceable, recallable
 from chimera_tui.games.station.checks import CHECKS
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import _OCC_FOR, Working, occupancy_of
@@ -199,5 +200,20 @@ def test_a_usable_row_put_together_from_the_smaller_tables_is_every_local_module
             for wi, w in enumerate(p.workers):
                 every = frozenset(mid for mid in c.local_modules if CHECKS[mid](g, seat, wi))
                 assert usable_locals(g, seat, wi, w.comps, coins, food) == every
+                checked += 1
+    assert checked > 5000
+
+
+def test_recall_and_board_worker_shortcuts_match_the_full_answers():
+    """`can_recall` is whether `recallable` lists any worker, and `board_workers` (through `held_fast`) lists
+    exactly the occupied places `displaceable` allows."""
+    checked = 0
+    for state, _ in _positions(range(6)):
+        g = Working(state)
+        slow = [(s, w, m) for m, (s, w) in g.occupancy().items() if displaceable(g, m)]
+        assert board_workers(g) == slow
+        for seat, p in enumerate(g.players):
+            for wi in (-1, *range(len(p.workers))):
+                assert can_recall(g, seat, wi) == bool(recallable(g, seat, wi))
                 checked += 1
     assert checked > 5000
