@@ -145,6 +145,18 @@ def cheapest_tile(g: Working) -> int | None:
     return cheapest
 
 
+def can_recall(g: Working, seat: int, exclude: int) -> bool:
+    """Whether `recallable(g, seat, exclude)` is not empty (yes or no, stopping at the first)."""
+    modules = g.c.modules
+    for wi, w in enumerate(g.players[seat].workers):
+        where = w.where
+        if wi == exclude or where in ("aside", "pool") or where in LAB_SLOTS:
+            continue
+        if where == "lounge" or not modules[where].no_recall:
+            return True
+    return False
+
+
 def recallable(g: Working, seat: int, exclude: int) -> list[int]:
     """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
     out = []
@@ -158,6 +170,24 @@ def recallable(g: Working, seat: int, exclude: int) -> list[int]:
     return out
 
 
+_HELD_FAST: list[tuple[object, frozenset[str]]] = [(None, frozenset())]
+"""For the content last seen: the places a worker stands on but is never displaced from (the Lab's slots and
+the modules that forbid it), the occupied places `displaceable` refuses."""
+
+
+def held_fast(g: Working) -> frozenset[str]:
+    """The Lab's slots and every module whose workers cannot be displaced (ST-CLAW-08)."""
+    c = g.c
+    known = _HELD_FAST[0]
+    if known[0] is not c:
+        known = _HELD_FAST[0] = (
+            c,
+            frozenset(LAB_SLOTS).union(m.id for m in c.modules.values() if m.no_displace),
+        )
+    return known[1]
+
+
 def board_workers(g: Working, exclude_place: str = "") -> list[tuple[int, int, str]]:
     """(seat, worker, module) of every worker on a displaceable board module."""
-    return [(s, w, m) for m, (s, w) in g.occupancy().items() if m != exclude_place and displaceable(g, m)]
+    fast = held_fast(g)  # (`displaceable` for an occupied place: never the Lounge, the pool or set aside)
+    return [(s, w, m) for m, (s, w) in g.occupancy().items() if m != exclude_place and m not in fast]

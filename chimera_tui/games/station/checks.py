@@ -16,9 +16,9 @@ from collections.abc import Callable
 from chimera_tui.games.station.board import (
     board_workers,
     can_afford_a_tile,
+    can_recall,
     cheapest_tile,
     free_build_hexes,
-    recallable,
 )
 from chimera_tui.games.station.components import ModuleDef, Option
 from chimera_tui.games.station.content import content
@@ -130,7 +130,7 @@ def _perk(g: Working, seat: int, wi: int) -> bool:
 
 
 def _recall(g: Working, seat: int, wi: int) -> bool:
-    return bool(recallable(g, seat, wi))
+    return can_recall(g, seat, wi)
 
 
 def _copies(mid: str) -> Condition:

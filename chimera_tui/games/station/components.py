@@ -251,6 +251,12 @@ class Content(msgspec.Struct, frozen=True):
     to these (the rules' table of usable local modules is keyed on them, capped)."""
     tile_cost: dict[str, int]
     """Module tile id -> its printed building cost."""
+    purse_locals: frozenset[str]
+    """Local modules whose use reads at most the seat's coins and food (not the worker)."""
+    worker_locals: frozenset[str]
+    """Local modules whose use reads only the placed worker's components (no payment)."""
+    mixed_locals: frozenset[str]
+    """The other local modules: their use reads both the coins and food and the worker's components."""
 
 
 class ContentError(ValueError):

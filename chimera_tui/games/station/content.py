@@ -78,6 +78,7 @@ def load() -> Content:
     check_rewards(reactor, mats, set(modules))
     check_cards_and_mats(cards, mats)
     local = derived_tables.local_modules(modules)
+    purse_locals, worker_locals, mixed_locals = derived_tables.local_groups(modules, local)
     return Content(
         defaults=mods.default,
         tiles=mods.tile,
@@ -104,6 +105,9 @@ def load() -> Content:
         worker_free=derived_tables.worker_free(modules),
         local_caps=derived_tables.local_caps([modules[mid] for mid in local]),
         tile_cost={t.id: t.cost for t in mods.tile},
+        purse_locals=purse_locals,
+        worker_locals=worker_locals,
+        mixed_locals=mixed_locals,
     )
 
 

@@ -20,11 +20,10 @@ from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.components import COMPONENTS, Content
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Worker
+from chimera_tui.games.station.whereabouts import _OCC_FOR, OFF_BOARD, POOL_OF, occupancy_of
 
 COMPONENT_INDEX = {k: i for i, k in enumerate(COMPONENTS)}
 LAB_SLOTS = ("lab-a", "lab-b", "lab-c")
-OFF_BOARD = frozenset({"aside", "pool", "lounge"})
-"""Where a worker occupies no module or Lab slot."""
 
 SeatSnap = tuple[int, int, tuple[int, ...], tuple[Worker, ...], int, tuple[str, ...], str, int]
 """What `told.py` compares of a seat, in the order it words them: coins, food, pool, workers, tier, perks,
@@ -80,29 +79,6 @@ class WorkingSeat(msgspec.Struct, gc=False):
     def freeze(self) -> Player:
         """The frozen form."""
         return Player(*astuple(self))
-
-
-_OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
-"""The last players tuple whose occupancy is known, and that occupancy (never changed in place:
-a working copy that moves a worker copies it first). `apply` leaves here the occupancy of the state it returns, kept up to date
-move by move, so listing that state's placements need not work it out again."""
-
-
-def occupancy_of(players: list[Player | WorkingSeat] | tuple[Player, ...]) -> dict[str, tuple[int, int]]:
-    """Module or Lab slot id -> (seat, worker index) of the worker there, worked out from the seats."""
-    occ = {}
-    for seat, p in enumerate(players):
-        for wi, w in enumerate(p.workers):
-            if w.where not in OFF_BOARD:
-                occ[w.where] = (seat, wi)
-    return occ
-
-
-POOL_OF: list[tuple[object, list[int]]] = [(None, [])] * 8
-"""Per seat number: the last workers tuple whose pool workers were worked out, and their indices. A seat's
-workers change only when one of them moves, so whose turn is next and each listing mostly find them here (the
-entry holds the tuple it was made for, so `is` cannot match a recycled object; the list is never changed).
-`move`, `gather` and `set_comps` leave here the answer for the seat's new workers when they knew the old one."""
 
 
 class Working:
@@ -166,8 +142,11 @@ class Working:
         every value already is `s`'s own object, so only the seats and the notes of the last action are
         reset."""
         self.s = s
-        self.players = list(s.players)
-        self.thawed = []
+        if (
+            self.thawed
+        ):  # (`freeze` leaves none, and its seats the frozen ones, unless a listing thawed one since)
+            self.players = list(s.players)
+            self.thawed = []
         self.moved = False
         self.told = []
         self.asked = []
@@ -195,6 +174,7 @@ class Working:
                 frozen[seat] = Player(*astuple(seats[seat]))  # WorkingSeat.freeze, inline
             players = tuple(frozen)
             self.players = frozen  # type: ignore[assignment]  # reads until the next apply see only Players
+            self.thawed = []
             occ = self._occ
             if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:
                 occ = _OCC_FOR[0][1]  # no worker moved: the same occupancy as before
@@ -297,23 +277,23 @@ class Working:
         p = self.w(seat)
         workers = p.workers
         old = workers[wi]
+        was = old.where
         now = list(workers)
         now[wi] = Worker(old.comps, where)
-        p.workers = tuple(now)  # p.set_worker, inline
+        p.workers = moved = tuple(now)  # p.set_worker, inline
         self.moved = True
         known = POOL_OF[seat]
         if known[0] is workers:  # the seat's pool workers, known for its new workers too
             found = known[1]
-            if old.where == "pool":
+            if was == "pool":
                 if where != "pool":
                     found = found.copy()
                     found.remove(wi)
             elif where == "pool":
                 found = sorted([*found, wi])
-            POOL_OF[seat] = (p.workers, found)
-        held = occ.get(old.where)
-        if held is not None and held[0] == seat and held[1] == wi:
-            del occ[old.where]
+            POOL_OF[seat] = (moved, found)
+        if was not in OFF_BOARD and occ.get(was) == (seat, wi):
+            del occ[was]
         if where not in OFF_BOARD:
             occ[where] = (seat, wi)
 

@@ -63,6 +63,28 @@ def local_modules(modules: dict[str, ModuleDef]) -> frozenset[str]:
     )
 
 
+_READS_COMPONENTS = frozenset({"gain_per", "detach", "discard", "refill"})
+"""Local ops whose feasibility reads the worker (its components; a worker refill, that there is a worker)."""
+
+
+def local_groups(
+    modules: dict[str, ModuleDef], local: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """`Content.purse_locals`, `Content.worker_locals` and `Content.mixed_locals`: the local modules split by
+    what their use reads (the coins and food only, or nothing; the worker's components only; both)."""
+    purse, worker, mixed = set(), set(), set()
+    for mid in local:
+        ops = [op.op for o in modules[mid].options for op in o.ops]
+        reads_worker = any(k in _READS_COMPONENTS for k in ops)
+        if not reads_worker:
+            purse.add(mid)
+        elif "pay" in ops:
+            mixed.add(mid)
+        else:
+            worker.add(mid)
+    return frozenset(purse), frozenset(worker), frozenset(mixed)
+
+
 def worker_free(modules: dict[str, ModuleDef]) -> frozenset[str]:
     """`Content.worker_free`: modules whose options never read the placed worker."""
     return frozenset(

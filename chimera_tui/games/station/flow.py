@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
+from chimera_tui.games.station.components import Content
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import LAB_SLOTS, POOL_OF, Working
 from chimera_tui.games.station.effects import run_op
@@ -33,26 +34,48 @@ POOL_SIZE = {2: 4, 3: 3, 4: 2}
 """Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""
 
 
+SetupParts = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[Worker, ...], tuple[str, ...],
+                   tuple[ScoreEvent, ...]]  # fmt: skip
+_SETUP_PARTS: dict[int, tuple[Content, SetupParts]] = {}
+"""Number of players -> the content last seen and what every setup for that many players starts from: the
+mat, tile and perk ids in printed order (before their shuffles), a seat's workers, the starting cards to draft
+and the starting points (values only, so any thread may share them)."""
+
+
+def _setup_parts(c: Content, n: int) -> SetupParts:
+    known = _SETUP_PARTS.get(n)
+    if known is not None and known[0] is c:
+        return known[1]
+    parts = (
+        tuple(m.id for m in c.mats),
+        tuple(t.id for t in c.tiles),
+        tuple(p.id for p in c.perks),
+        tuple(Worker((), "pool") for _ in range(POOL_SIZE[n])) + (Worker((), "aside"),) * 2,
+        tuple(card.id for card in c.cards if card.players <= n),
+        tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)),
+    )
+    _SETUP_PARTS[n] = (c, parts)
+    return parts
+
+
 def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
     """Setup steps A–N; the draft (N–O) follows as decisions."""
-    c = content()
     n = len(names)
+    mat_ids, tile_ids, perk_ids, workers, draft, scoring = _setup_parts(content(), n)
     rng = Rng(seed)
-    mats, rng = rng.shuffle([m.id for m in c.mats])
+    mats, rng = rng.shuffle(mat_ids)
     start, rng = rng.below(n)
-    tiles, rng = rng.shuffle([t.id for t in c.tiles])
-    perks, rng = rng.shuffle([p.id for p in c.perks])
-    workers = tuple(Worker((), "pool") for _ in range(POOL_SIZE[n])) + (Worker((), "aside"),) * 2
-    players = tuple(Player(mats[i], sides[i], 0, 0, (0, 0, 0, 0), workers, score=10) for i in range(n))
-    draft = tuple(card.id for card in c.cards if card.players <= n)
-    order = [(start - k) % n for k in range(1, n + 1)]  # right of the start player first, counter-clockwise
+    tiles, rng = rng.shuffle(tile_ids)
+    perks, rng = rng.shuffle(perk_ids)
+    players = tuple(
+        [Player(mats[i], sides[i], 0, 0, (0, 0, 0, 0), workers, 1, (), "", 0, 10) for i in range(n)]
+    )
     tasks = [Task("begin_round", start), Task("setup_gains", start)]
-    tasks += [Task("draft", s) for s in reversed(order)]
+    for k in range(n, 0, -1):  # the draft: right of the start player first, counter-clockwise (on the stack)
+        tasks.append(Task("draft", (start - k) % n))
     state = State(
-        names=names, phase=DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
-        round_markers=4, players=players, supply=(7, 7, 7, 7), reactor=tiles[:6], pile=tiles[6:], discard=(),
-        built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks),
-        scoring=tuple(ScoreEvent(s, 10, "start", 0) for s in range(n)), rng=rng, lead=start,
+        names, DRAFT, 0, start, start, False, 2, 4, players, (7, 7, 7, 7), tiles[:6], tiles[6:], (), (),
+        perks[:3], perks[3:], draft, tuple(tasks), scoring, rng, (), start,
     )  # fmt: skip
     g = Working(state)
     advance(g)

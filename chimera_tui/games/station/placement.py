@@ -16,6 +16,7 @@ from chimera_tui.games.station.effects import start_effect
 from chimera_tui.games.station.feasibility import module_problem
 from chimera_tui.games.station.state import LAB, Task
 from chimera_tui.games.station.told import begin, coins_words, end, food_words, pool_words, worker_change
+from chimera_tui.games.station.usable import USABLE, usable_locals
 
 
 def worker_label(comps: tuple[str, ...]) -> str:
@@ -131,12 +132,6 @@ class Places(dict[str, Place]):
 PLACES = tuple(Places(wi) for wi in range(8))
 """`Places` of the first eight workers of a seat (a seat has at most six)."""
 
-_USABLE: dict[tuple[tuple[str, ...], int, int], frozenset[str]] = {}
-"""(worker's components, coins, food) -> the local modules (`Content.local_modules`) a placed worker can use:
-a table filled as games go (from the compiled checks), so listing placements answers most modules with one
-set lookup. Coins and food are capped at `Content.local_caps` (beyond them every payment of a local module is
-affordable), which keeps the table to a few hundred rows."""
-
 _UNION: dict[tuple[frozenset[str], str | frozenset[str]], frozenset[str]] = {}
 """(usable local modules, the other usable module or modules) -> their union: both recur, so the union is
 made once (bounded like `_CHEAPEST`)."""
@@ -187,11 +182,9 @@ def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] 
             }
         else:
             blocked = occ  # only a claw worker may go where a worker stands
-        usable = _USABLE.get((comps, capped_coins, capped_food))
+        usable = USABLE.get((comps, capped_coins, capped_food))
         if usable is None:
-            usable = _USABLE[comps, capped_coins, capped_food] = frozenset(
-                mid for mid in c.local_modules if CHECKS[mid](g, seat, wi)
-            )
+            usable = usable_locals(g, seat, wi, comps, capped_coins, capped_food)
         others: list[str] | None = None
         for space in checked:
             if space in blocked:

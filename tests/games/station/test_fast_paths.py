@@ -13,11 +13,14 @@ import pytest
 
 from chimera_tui.engine import GameConfig, IllegalAction, Rng
 from chimera_tui.games.station import RULES, Place, State
+from chimera_tui.games.station.board import board_workers, can_recall, displaceable, recallable
+from chimera_tui.games.station.checks import CHECKS
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.core import _OCC_FOR, Working, occupancy_of
 from chimera_tui.games.station.decisions import pending_placement
 from chimera_tui.games.station.feasibility import option_ok, option_problem
 from chimera_tui.games.station.placement import legal_spaces, space_problem
+from chimera_tui.games.station.usable import usable_locals
 
 ENC = msgspec.msgpack.Encoder(order="deterministic")
 DEC = msgspec.msgpack.Decoder(State)
@@ -179,3 +182,38 @@ def test_a_working_copy_is_never_handed_to_another_thread():
     mine = RULES.apply(state, action)
     fresh = RULES.apply(DEC.decode(ENC.encode(state)), action)
     assert ENC.encode(mine) == ENC.encode(seen["after"]) == ENC.encode(fresh)
+
+
+def test_a_usable_row_put_together_from_the_smaller_tables_is_every_local_module_the_worker_can_use():
+    """`usable.usable_locals` builds a row from a table per purse, a table per set of components and the few
+    modules that read both: the groups split the local modules, and every row equals checking each of them."""
+    c = content()
+    groups = (c.purse_locals, c.worker_locals, c.mixed_locals)
+    assert frozenset().union(*groups) == c.local_modules
+    assert sum(map(len, groups)) == len(c.local_modules)
+    most_coins, most_food = c.local_caps
+    checked = 0
+    for state, _ in _positions(range(10)):
+        g = Working(state)
+        for seat, p in enumerate(g.players):
+            coins, food = min(p.coins, most_coins), min(p.food, most_food)
+            for wi, w in enumerate(p.workers):
+                every = frozenset(mid for mid in c.local_modules if CHECKS[mid](g, seat, wi))
+                assert usable_locals(g, seat, wi, w.comps, coins, food) == every
+                checked += 1
+    assert checked > 5000
+
+
+def test_recall_and_board_worker_shortcuts_match_the_full_answers():
+    """`can_recall` is whether `recallable` lists any worker, and `board_workers` (through `held_fast`) lists
+    exactly the occupied places `displaceable` allows."""
+    checked = 0
+    for state, _ in _positions(range(6)):
+        g = Working(state)
+        slow = [(s, w, m) for m, (s, w) in g.occupancy().items() if displaceable(g, m)]
+        assert board_workers(g) == slow
+        for seat, p in enumerate(g.players):
+            for wi in (-1, *range(len(p.workers))):
+                assert can_recall(g, seat, wi) == bool(recallable(g, seat, wi))
+                checked += 1
+    assert checked > 5000
