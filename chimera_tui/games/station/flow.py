@@ -68,14 +68,19 @@ def setup(names: tuple[str, ...], sides: tuple[str, ...], seed: int) -> State:
     tiles, rng = rng.shuffle(tile_ids)
     perks, rng = rng.shuffle(perk_ids)
     players = tuple(
-        [Player(mats[i], sides[i], 0, 0, (0, 0, 0, 0), workers, 1, (), "", 0, 10) for i in range(n)]
+        [
+            Player(mats[i], sides[i], coins=0, food=0, pool=(0, 0, 0, 0), workers=workers, score=10)
+            for i in range(n)
+        ]
     )
     tasks = [Task("begin_round", start), Task("setup_gains", start)]
     for k in range(n, 0, -1):  # the draft: right of the start player first, counter-clockwise (on the stack)
         tasks.append(Task("draft", (start - k) % n))
     state = State(
-        names, DRAFT, 0, start, start, False, 2, 4, players, (7, 7, 7, 7), tiles[:6], tiles[6:], (), (),
-        perks[:3], perks[3:], draft, tuple(tasks), scoring, rng, (), start,
+        names=names, phase=DRAFT, round=0, start=start, turn=start, marker_taken=False, countdown=2,
+        round_markers=4, players=players, supply=(7, 7, 7, 7), reactor=tiles[:6], pile=tiles[6:], discard=(),
+        built=(), perk_display=perks[:3], perk_deck=perks[3:], draft=draft, tasks=tuple(tasks), scoring=scoring,
+        rng=rng, lead=start,
     )  # fmt: skip
     g = Working(state)
     advance(g)
