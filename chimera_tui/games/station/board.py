@@ -6,8 +6,11 @@ Queries only: nothing here changes the working copy, except `free_build_hexes`' 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.games.station.core import LAB_SLOTS, Working
+from chimera_tui.games.station.whereabouts import OFF_BOARD
 
 
 def station_modules(g: Working) -> list[str]:
@@ -51,10 +54,9 @@ def hub_adjacent_modules(g: Working) -> int:
 
 
 def displaceable(g: Working, where: str) -> bool:
-    """Whether a worker on `where` may ever be displaced (ST-CLAW-08)."""
-    if where in ("lounge", "pool", "aside") or where in LAB_SLOTS:
-        return False
-    return not g.c.modules[where].no_displace
+    """Whether a worker on `where` may ever be displaced (ST-CLAW-08): not off the board, not on a place
+    `held_fast` names."""
+    return where not in OFF_BOARD and where not in held_fast(g)
 
 
 _FREE_FOR: list[tuple[object, tuple[Hex, ...]]] = [(None, ())]
@@ -145,29 +147,25 @@ def cheapest_tile(g: Working) -> int | None:
     return cheapest
 
 
-def can_recall(g: Working, seat: int, exclude: int) -> bool:
-    """Whether `recallable(g, seat, exclude)` is not empty (yes or no, stopping at the first)."""
+def _recallable_workers(g: Working, seat: int, exclude: int) -> Iterator[int]:
+    """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
     modules = g.c.modules
     for wi, w in enumerate(g.players[seat].workers):
         where = w.where
         if wi == exclude or where in ("aside", "pool") or where in LAB_SLOTS:
             continue
         if where == "lounge" or not modules[where].no_recall:
-            return True
-    return False
+            yield wi
+
+
+def can_recall(g: Working, seat: int, exclude: int) -> bool:
+    """Whether `recallable(g, seat, exclude)` is not empty (yes or no, stopping at the first)."""
+    return next(_recallable_workers(g, seat, exclude), None) is not None
 
 
 def recallable(g: Working, seat: int, exclude: int) -> list[int]:
     """Own placed workers that may be taken back (ST-BONUS-11): not in the Lab, not on a no-recall module."""
-    out = []
-    for wi, w in enumerate(g.players[seat].workers):
-        where = w.where
-        if wi == exclude or where in ("aside", "pool") or where in LAB_SLOTS:
-            continue
-        if where != "lounge" and g.c.modules[where].no_recall:
-            continue
-        out.append(wi)
-    return out
+    return list(_recallable_workers(g, seat, exclude))
 
 
 _HELD_FAST: list[tuple[object, frozenset[str]]] = [(None, frozenset())]

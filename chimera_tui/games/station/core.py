@@ -20,7 +20,7 @@ from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.components import COMPONENTS, Content
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Player, ScoreEvent, State, Task, Worker
-from chimera_tui.games.station.whereabouts import _OCC_FOR, OFF_BOARD, POOL_OF, occupancy_of
+from chimera_tui.games.station.whereabouts import OCC_FOR, OFF_BOARD, POOL_OF, occupancy_of
 
 COMPONENT_INDEX = {k: i for i, k in enumerate(COMPONENTS)}
 LAB_SLOTS = ("lab-a", "lab-b", "lab-c")
@@ -128,7 +128,7 @@ class Working:
         self._occ: dict[str, tuple[int, int]] | None = None
         """Where workers stand (see `occupancy`), once asked; then kept up to date by `move`."""
         self._occ_own = False
-        """`_occ` is this working copy's own dict (not shared through `_OCC_FOR`), so `move` may change it in
+        """`_occ` is this working copy's own dict (not shared through `OCC_FOR`), so `move` may change it in
         place."""
         self.moved = False
         """A worker moved in this working copy (so the occupancy of `s.players` no longer holds)."""
@@ -142,9 +142,8 @@ class Working:
         every value already is `s`'s own object, so only the seats and the notes of the last action are
         reset."""
         self.s = s
-        if (
-            self.thawed
-        ):  # (`freeze` leaves none, and its seats the frozen ones, unless a listing thawed one since)
+        # `freeze` leaves no seat thawed and its seats the frozen ones, unless a listing thawed one since
+        if self.thawed:
             self.players = list(s.players)
             self.thawed = []
         self.moved = False
@@ -165,7 +164,7 @@ class Working:
 
     def freeze(self) -> State:
         """The frozen form. When this working copy kept its occupancy up to date, it is left for the next one
-        over the new state (`_OCC_FOR`)."""
+        over the new state (`OCC_FOR`)."""
         s = self.s
         if self.thawed:
             frozen = list(s.players)
@@ -176,10 +175,10 @@ class Working:
             self.players = frozen  # type: ignore[assignment]  # reads until the next apply see only Players
             self.thawed = []
             occ = self._occ
-            if occ is None and not self.moved and _OCC_FOR[0][0] is s.players:
-                occ = _OCC_FOR[0][1]  # no worker moved: the same occupancy as before
+            if occ is None and not self.moved and OCC_FOR[0][0] is s.players:
+                occ = OCC_FOR[0][1]  # no worker moved: the same occupancy as before
             if occ is not None:
-                _OCC_FOR[0] = (players, occ)
+                OCC_FOR[0] = (players, occ)
                 self._occ_own = False
         else:
             players = s.players
@@ -258,13 +257,13 @@ class Working:
         """Module or Lab slot id -> (seat, worker index) of the worker there (read only: `move` changes it)."""
         occ = self._occ
         if occ is None:
-            players, known = _OCC_FOR[0]
+            players, known = OCC_FOR[0]
             if not self.moved and players is self.s.players:
                 occ = known  # the same seats as the last working copy over them (legal_actions, then apply)
             else:
                 occ = occupancy_of(self.players)
                 if not self.moved:
-                    _OCC_FOR[0] = (self.s.players, occ)
+                    OCC_FOR[0] = (self.s.players, occ)
             self._occ = occ
         return occ
 

@@ -21,7 +21,7 @@ class Seat(Protocol):
     def workers(self) -> tuple[Worker, ...]: ...
 
 
-_OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
+OCC_FOR: list[tuple[object, dict[str, tuple[int, int]]]] = [(None, {})]
 """The last players tuple whose occupancy is known, and that occupancy (never changed in place: a working copy
 that moves a worker copies it first). `apply` leaves here the occupancy of the state it returns, kept up to
 date move by move, so listing that state's placements need not work it out again."""

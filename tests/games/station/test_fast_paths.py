@@ -16,7 +16,7 @@ from chimera_tui.games.station import RULES, Place, State
 from chimera_tui.games.station.board import board_workers, can_recall, displaceable, recallable
 from chimera_tui.games.station.checks import CHECKS
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import _OCC_FOR, Working, occupancy_of
+from chimera_tui.games.station.core import OCC_FOR, Working, occupancy_of
 from chimera_tui.games.station.decisions import pending_placement
 from chimera_tui.games.station.feasibility import option_ok, option_problem
 from chimera_tui.games.station.placement import legal_spaces, space_problem
@@ -147,7 +147,7 @@ def test_the_occupancy_kept_move_by_move_is_the_one_worked_out_from_the_seats():
     for state, action in _positions(range(20)):
         after = RULES.apply(state, action)
         g = Working(after)
-        kept += _OCC_FOR[0][0] is after.players
+        kept += OCC_FOR[0][0] is after.players
         assert g.occupancy() == occupancy_of(after.players)
     assert kept > 1000
 
