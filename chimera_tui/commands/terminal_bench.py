@@ -178,7 +178,7 @@ class Terminal:
 
 def _chimera() -> list[str]:
     exe = shutil.which("chimera")
-    return [exe] if exe else [sys.executable, "-m", "chimera_tui"]
+    return [exe] if exe else [sys.executable, "-P", "-m", "chimera_tui"]
 
 
 def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float]:

@@ -16,16 +16,15 @@ import fcntl
 import logging
 import os
 import signal
-import sys
 import termios
 from collections.abc import Mapping, Sequence
 from typing import Protocol
 
-from chimera_tui.server.forks import ForkedClient, Zygote
+from chimera_tui.server.forks import PYTHON, ForkedClient, Zygote
 
 log = logging.getLogger("chimera.server")
 
-CLIENT_COMMAND: tuple[str, ...] = (sys.executable, "-m", "chimera_tui.ui.screens.lobby")
+CLIENT_COMMAND: tuple[str, ...] = (*PYTHON, "-m", "chimera_tui.ui.screens.lobby")
 """The client process each session runs (the zygote runs the same client in its children)."""
 
 RESET_SIGNALS = (signal.SIGHUP, signal.SIGTERM, signal.SIGINT)

@@ -1,7 +1,7 @@
 """The server's side of the zygote (`chimera_tui.ui.zygote`): start the warm parent, and ask it for the
 client process of a session.
 
-`Zygote.start` runs ``python -m chimera_tui.ui.zygote SOCKET`` and waits for its "ready" line; each
+`Zygote.start` runs ``python -P -m chimera_tui.ui.zygote SOCKET`` and waits for its "ready" line; each
 `Zygote.fork` is one connection to its socket that carries the session's environment and the descriptors
 of the child's standard streams, and then brings back the child's process id and, later, its exit status. A
 zygote that did not start, or has gone, makes `fork` raise OSError: `clients.ClientStarter` then starts the
@@ -25,6 +25,14 @@ from pathlib import Path
 from chimera_tui.server import page_merging
 
 log = logging.getLogger("chimera.server")
+
+PYTHON: tuple[str, ...] = (sys.executable, "-P")
+"""This interpreter, told not to put the working directory first on the import path (``-P``): a server
+started from a source checkout, or from a folder holding a ``textual.py``, must still run the installed
+packages in its sessions."""
+
+ZYGOTE_COMMAND: tuple[str, ...] = (*PYTHON, "-m", "chimera_tui.ui.zygote")
+"""The session starter's process, given its socket's path as its one argument."""
 
 READY_TIMEOUT = 60.0
 """Seconds the zygote has to import everything and say it is ready."""
@@ -98,9 +106,7 @@ class Zygote:
         """Start the zygote with `env`; whether it said it is ready (False: it could not start)."""
         try:
             self._process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "chimera_tui.ui.zygote",
+                *ZYGOTE_COMMAND,
                 str(self.socket_path),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,

@@ -1,5 +1,5 @@
 """The warm parent of served sessions' client processes: a fork server (as gunicorn's preload and Android's
-zygote), run by `chimera serve` as ``python -m chimera_tui.ui.zygote SOCKET``.
+zygote), run by `chimera serve` as ``python -P -m chimera_tui.ui.zygote SOCKET``.
 
 It imports Textual, the lobby, every game's rules, content and screens once, plays one session headless
 (`warm_up`: a client then spends 30-50 ms of CPU to its lobby's first frame instead of 60), empties the

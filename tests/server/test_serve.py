@@ -7,6 +7,7 @@ import asyncio
 import os
 import re
 import signal
+import subprocess
 import sys
 from pathlib import Path
 
@@ -15,14 +16,19 @@ import asyncssh
 import pytest
 
 from chimera_tui.commands.cli import main
+from chimera_tui.server.clients import CLIENT_COMMAND
+from chimera_tui.server.forks import ZYGOTE_COMMAND
 from tests.server.helpers import HANG
 from tests.server.ssh_helpers import terminal
 from tests.server.stored import StoredTables
 
 
-async def _start(tmp_path: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int]:
+async def _start(
+    tmp_path: Path, *extra: str, cwd: Path | None = None
+) -> tuple[asyncio.subprocess.Process, int]:
     process = await asyncio.create_subprocess_exec(
         sys.executable,
+        "-P",  # as the `chimera` script starts: the working directory is not on the import path
         "-m",
         "chimera_tui",
         "serve",
@@ -35,6 +41,7 @@ async def _start(tmp_path: Path, *extra: str) -> tuple[asyncio.subprocess.Proces
         *extra,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.DEVNULL,
+        cwd=cwd,
     )
     assert process.stdout is not None
     async with asyncio.timeout(HANG):
@@ -102,6 +109,40 @@ async def test_serve_hosts_a_table_that_survives_kill_9(tmp_path: Path) -> None:
         if process.returncode is None:
             process.kill()
             await process.wait()
+
+
+def lookalikes(folder: Path) -> Path:
+    """A folder holding packages named as ours and Textual that stop any process importing them."""
+    for name in ("chimera_tui", "textual"):
+        (folder / name).mkdir(parents=True)
+        (folder / name / "__init__.py").write_text(f"raise SystemExit('the lookalike {name} was imported')\n")
+    return folder
+
+
+@pytest.mark.parametrize("command", [CLIENT_COMMAND, ZYGOTE_COMMAND], ids=["client", "session starter"])
+def test_a_session_process_ignores_packages_in_the_working_directory(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("CHIMERA_")}
+    done = subprocess.run(
+        command, cwd=lookalikes(tmp_path), env=env, capture_output=True, text=True, timeout=HANG
+    )
+    assert "lookalike" not in done.stderr
+    assert done.returncode == 2 and "it is started by the server" in done.stderr, done.stderr
+
+
+async def test_serve_started_from_a_folder_of_lookalike_packages_serves_its_own(tmp_path: Path) -> None:
+    folder = lookalikes(tmp_path / "checkout")
+    process, port = await _start(tmp_path, cwd=folder)
+    try:
+        conn = await _connect(port, asyncssh.generate_private_key("ssh-ed25519"))
+        screen = await terminal(conn)
+        await screen.wait_for(b"lobby")
+        await screen.close()
+        conn.close()
+    finally:
+        process.kill()
+        await process.wait()
 
 
 def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,7 +10,7 @@ game's own screen plays it through a `RemoteTable`, unchanged. At a table, Ctrl+
 and the turn clock in the top right corner names the seats a bot plays while their player is away. Wherever
 the player is, a table becoming their move is said in the corner (`YourTurn`).
 
-Run as ``python -m chimera_tui.ui.screens.lobby`` by the SSH and web front ends, which pass the host's socket
+Run as ``python -P -m chimera_tui.ui.screens.lobby`` by the SSH and web front ends, which pass the host's socket
 and a session ticket in the environment (`chimera_tui.server.protocol.ENV_SOCKET`, `ENV_TICKET`); a web
 session (`ENV_ASK_NAME`) first asks the player's name, since a browser brings none.
 """
