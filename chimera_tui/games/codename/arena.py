@@ -140,56 +140,23 @@ def order_text(order: tuple[int, ...]) -> str:
 # -- stalls ------------------------------------------------------------------------------------------------
 
 
-def _may_have(state: State, seat: int) -> list[str]:
-    """The parts seat has on its monster or could ever attach: its inventory, and its own graveyard cards
-    while it has a Regrow part (on the monster or in the inventory) to bring them back."""
-    p = state.players[seat]
-    cards = [*(x.card for x in p.monster), *p.cards]
-    if any(_C.parts[c].ability == "regrow" for c in cards):
-        cards += [g.card for g in state.graveyard if g.owner == seat and g.card in _C.parts]
-    return cards
-
-
-def _best_total(state: State, seat: int) -> int:
-    """The highest total any attack or counter of seat's could ever reach with the cards it has or may get back.
-
-    Every card seat has or may get (`_may_have`) joins at once with every die at 6, plus Pack Hunter and every Roar: a bound no real attack beats
-    (energy is ignored, which only makes the bound higher).
-    """
-    p = state.players[seat]
-    cards = _may_have(state, seat)
-    total = 0
-    for card in cards:
-        d = _C.parts.get(card)
-        if d is None:
-            continue
-        if d.attack_roll:
-            total += max(0, d.attack_roll * 6 + d.attack_mod + (2 if d.ability == "pack" else 0))
-        if d.ability == "roar":
-            total += 3
-    t = torso_stats(p.torso)
-    if t.attack_roll:
-        total += max(0, t.attack_roll * 6 + t.attack_mod)
-    return total
-
-
-def _lowest_defense(state: State, seat: int) -> int:
-    """The lowest Defense any card of seat's could ever show: its torso, its parts, its inventory, its graveyard."""
-    p = state.players[seat]
-    cards = _may_have(state, seat)
-    return min([torso_stats(p.torso).defense, *(_C.parts[c].defense for c in cards if c in _C.parts)])
-
-
 _BOUNDS: list[tuple[object, object, object, object, int, int]] = [(None, None, None, None, 0, 0)] * 8
-"""Per seat number: the last (monster, inventory, torso, graveyard) whose `_best_total` and `_lowest_defense`
-were worked out, and those two; the graveyard is None when the seat had no Regrow part, so that the bounds did
+"""Per seat number: the last (monster, inventory, torso, graveyard) whose bounds (`_bounds`) were worked
+out, and those two; the graveyard is None when the seat had no Regrow part, so that the bounds did
 not read it. They change only when the seat's cards do (or, with Regrow, the graveyard), so most arena rounds
 find them here (the entry holds the tuples it was made for, so `is` cannot match a recycled object)."""
 
 
 def _bounds(state: State, seat: int) -> tuple[int, int]:
-    """(`_best_total`, `_lowest_defense`) of seat, kept while what they read stays the same (worked out from
-    the per-card tables below, in one pass over the cards)."""
+    """(best total, lowest Defense) of seat: the highest total any attack or counter of its could ever
+    reach, and the lowest Defense any card of its could ever show.
+
+    Both read every card the seat has or may get: its monster's parts and torso, its inventory, and, while
+    it has a Regrow part (on the monster or in the inventory), its own graveyard cards. The best total has
+    all those cards join one attack with every die at 6, plus Pack Hunter and every Roar: a bound no real
+    attack beats (energy is ignored, which only makes it higher). They are kept while what they read stays
+    the same, and worked out from the per-card tables below in one pass over the cards.
+    """
     p = state.players[seat]
     known = _BOUNDS[seat]
     if (
@@ -225,9 +192,9 @@ _BEST_OF = {
     + (3 if d.ability == "roar" else 0)
     for d in _C.parts.values()
 }
-"""What each part adds to `_best_total`."""
+"""What each part adds to the best total (`_bounds`)."""
 _DEFENSE_OF = {d.id: d.defense for d in _C.parts.values()}
-"""Each part's Defense, for `_lowest_defense`."""
+"""Each part's Defense, for the lowest Defense (`_bounds`)."""
 _REGROW = frozenset(d.id for d in _C.parts.values() if d.ability == "regrow")
 """The parts with Regrow (their seat's graveyard cards may come back)."""
 
