@@ -26,6 +26,7 @@ from textual.widgets._footer import FooterKey
 from chimera_tui.ui.textual_fixes import FIXES, suspended
 from tests.ui.input_thread_probe import selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
+from tests.ui.web_input_probe import web_selects_while_idle
 
 
 async def _closed_widget_kept_by_styles_cache() -> bool:
@@ -168,6 +169,11 @@ async def _input_thread_polls_while_idle() -> bool:
     return selects_while_idle(1.0) > 2
 
 
+async def _web_input_thread_polls_while_idle() -> bool:
+    """The web input thread waits for input more than twice in a second with nothing sent."""
+    return web_selects_while_idle(1.0) > 2
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -213,6 +219,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "input_waiting",
         "wakes its terminal input thread again and again while nothing is typed",
         _input_thread_polls_while_idle,
+    ),
+    "idle-web-input": (
+        "web_input_waiting",
+        "wakes its web input thread again and again while nothing comes from the browser",
+        _web_input_thread_polls_while_idle,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

@@ -29,6 +29,7 @@ from textual.widgets._footer import FooterKey
 from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, suspended
 from tests.ui.input_thread_probe import HANG, StandInDriver, selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
+from tests.ui.web_input_probe import StandInWebDriver, web_selects_while_idle
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual the fixes were written against (pinned in pyproject.toml)."""
@@ -234,3 +235,35 @@ def test_the_input_thread_hands_on_keys_a_lone_escape_and_stops_at_once() -> Non
 
 def test_the_idle_input_thread_waits_once_for_as_long_as_nothing_is_typed() -> None:
     assert selects_while_idle(1.0) <= 2  # Textual's own waits ten times a second
+
+
+def test_the_web_input_thread_hands_on_keys_a_lone_escape_and_messages_and_stops() -> None:
+    """idle-web-input: waiting without a bound, the web input thread still hands on typed keys, turns a lone
+    Escape into a key once the parser's wait is over, passes the browser's messages on, and ends when the app
+    stops (and when textual-serve says "exit")."""
+    driver = StandInWebDriver()
+    driver.start()
+    try:
+        driver.type("q")
+        assert driver.got.wait(HANG)
+        driver.got.clear()
+        driver.type("\x1b")
+        assert driver.got.wait(HANG), "a lone Escape never became a key"
+        driver.got.clear()
+        driver.tell({"type": "focus"})
+        assert driver.got.wait(HANG)
+        assert (driver.keys, driver.messages) == (["q", "escape"], ["focus"])
+    finally:
+        assert driver.stop(), "the web input thread did not stop"
+    assert driver.written == [{"type": "exit"}]
+    told_to_end = StandInWebDriver()
+    told_to_end.start()
+    told_to_end.tell({"type": "exit"})
+    assert told_to_end._key_thread is not None
+    told_to_end._key_thread.join(HANG)
+    assert not told_to_end._key_thread.is_alive()
+    assert told_to_end.stop()
+
+
+def test_the_idle_web_input_thread_waits_once_for_as_long_as_nothing_comes() -> None:
+    assert web_selects_while_idle(1.0) <= 2  # Textual's own waits ten times a second

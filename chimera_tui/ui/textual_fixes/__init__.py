@@ -19,7 +19,8 @@ By what they are about:
 * `screen_changes` — work on the screens below when a screen is shown or closed: ``background-layout``,
   ``screen-removal`` and ``screen-restyle``;
 * `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it;
-* `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read.
+* `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read;
+* `web_input_waiting` — ``idle-web-input``: the same, for the web driver's input thread (a browser tab).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from chimera_tui.ui.textual_fixes.screen_changes import (
     install_screen_removal,
     install_screen_restyle,
 )
+from chimera_tui.ui.textual_fixes.web_input_waiting import install_idle_web_input
 
 __all__ = ["APPLIED", "FIXES", "REPLACED", "forget_watchers", "install", "suspended"]
 
@@ -55,3 +57,4 @@ def install() -> None:
     install_screen_restyle()
     install_stale_dismiss()
     install_idle_input()
+    install_idle_web_input()

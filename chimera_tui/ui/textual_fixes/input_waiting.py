@@ -25,7 +25,7 @@ from textual.drivers.linux_driver import LinuxDriver
 
 from chimera_tui.ui.textual_fixes.patching import mark_applied, replace
 
-__all__ = ["install_idle_input", "wake_pipe"]
+__all__ = ["close_wake_pipe", "install_idle_input", "wake", "wake_pipe"]
 
 _pipes_lock = threading.Lock()
 
@@ -41,7 +41,16 @@ def wake_pipe(driver: Any) -> tuple[int, int]:
         return pipe
 
 
-def _close_wake_pipe(driver: Any) -> None:
+def wake(driver: Any) -> None:
+    """Wake `driver`'s input thread if it is waiting on its pipe (one not yet made, or closed, needs none)."""
+    with _pipes_lock:
+        pipe: tuple[int, int] | None = driver.__dict__.get("_chimera_wake")
+        if pipe is not None:
+            os.write(pipe[1], b"w")
+
+
+def close_wake_pipe(driver: Any) -> None:
+    """Close `driver`'s wake pipe, once its input thread has ended."""
     with _pipes_lock:
         pipe = driver.__dict__.pop("_chimera_wake", None)
     for end in pipe or ():
@@ -96,7 +105,7 @@ def install_idle_input() -> None:
             os.write(wake_pipe(self)[1], b"w")  # the thread wakes; it stops once the event below is set
         original_disable(self)
         if self._key_thread is None or not self._key_thread.is_alive():
-            _close_wake_pipe(self)
+            close_wake_pipe(self)
 
     replace("idle-input", LinuxDriver, "run_input_thread", _run_input_thread)
     replace("idle-input", LinuxDriver, "disable_input", disable_input)

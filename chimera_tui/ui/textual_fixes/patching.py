@@ -20,6 +20,7 @@ FIXES = (
     "screen-restyle",
     "stale-dismiss",
     "idle-input",
+    "idle-web-input",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 
