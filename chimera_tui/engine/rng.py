@@ -11,6 +11,7 @@ Tests fix outcomes with `Rng.rigged(...)`: the given numbers are used, in order,
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -95,14 +96,35 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
                 j, rng = rng.below(i + 1)
                 out[i], out[j] = out[j], out[i]
             return tuple(out), rng
-        base = self.seed & _MASK  # `below(i + 1)` for each step, its draws worked out inline as there
+        plan = _plan(len(out))
         counter = self.counter
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = (1 << 64) - ((1 << 64) % n)
+        # Every step's draw at once, lane k of one big integer holding draw counter + k (see `_Plan`): the
+        # SplitMix64 mix of seed + (counter + k + 1) * gamma, each operation done for all lanes in one go.
+        first = ((self.seed & _MASK) + counter * _GAMMA) & _MASK
+        lanes, low = plan.lanes, plan.low
+        x = (first * lanes + plan.gammas) & low
+        z = (((x ^ (x >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
+        z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
+        draws = plan.layout.unpack((z ^ (z >> 31)).to_bytes(plan.layout.size, "little"))
+        for (i, n, limit), value in zip(plan.steps, draws, strict=True):
+            if value >= limit:  # rejected: so rare that the steps are simply taken again one draw at a time
+                return self._shuffle_drawing(items, plan.steps)
+            j = value % n
+            out[i], out[j] = out[j], out[i]
+        counter += len(plan.steps)
+        return tuple(out), Rng(self.seed, counter)
+
+    def _shuffle_drawing(
+        self, items: Sequence[T], steps: tuple[tuple[int, int, int], ...]
+    ) -> tuple[tuple[T, ...], Rng]:
+        """`shuffle` one draw at a time, a rejected draw drawn again (as `below`), over the given steps."""
+        out = list(items)
+        counter = self.counter
+        x = ((self.seed & _MASK) + counter * _GAMMA) & _MASK
+        for i, n, limit in steps:
             while True:
-                z = (base + counter * _GAMMA + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = (x + _GAMMA) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
                 counter += 1
@@ -111,3 +133,53 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             j = z % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(self.seed, counter)
+
+
+class _Plan(msgspec.Struct, frozen=True):
+    """How `Rng.shuffle` shuffles a list of one length: its Fisher-Yates steps, and the constants that work
+    out all of their draws at once.
+
+    Python's integers have any size, and one operation on a big integer is a single call into C whatever its
+    size, where the same operation on each of 40 small ones is 40 trips through the interpreter. So the draws
+    of a shuffle are laid side by side in one integer, draw k in "lane" k (bits 128k to 128k + 127): a lane
+    holds a 64-bit value in its low half, and its high half has room for the product of two 64-bit values, so
+    the mixer's multiplications never spill into the next lane; `low` clears every high half again after each
+    shift (which moves the next lane's low bits into this lane's high half) and each multiplication.
+    """
+
+    steps: tuple[tuple[int, int, int], ...]
+    """(position i, the range n = i + 1 of its draw, `below(n)`'s rejection limit), from the last position
+    down to 1."""
+    lanes: int
+    """1 in every lane: times a number, that number in every lane."""
+    gammas: int
+    """(k + 1) * gamma in lane k (at most 2**70, within the lane)."""
+    low: int
+    """2**64 - 1 in every lane: a lane's low half."""
+    layout: struct.Struct
+    """The lanes as bytes, little-endian: each lane's low half read as a number, its high half skipped."""
+
+
+_PLANS: dict[int, _Plan] = {}
+"""Length of a list -> its `_Plan`. Lengths are few (a game's decks and hands), so each length's plan is made
+once; the table keeps at most `_MOST_PLANS` (a plan is a value, shared by any thread)."""
+
+_MOST_PLANS = 256
+
+
+def _plan(length: int) -> _Plan:
+    """`_PLANS` of `length` (at least 2)."""
+    plan = _PLANS.get(length)
+    if plan is None:
+        count = length - 1
+        steps = tuple((i, i + 1, (1 << 64) - ((1 << 64) % (i + 1))) for i in range(length - 1, 0, -1))
+        plan = _Plan(
+            steps=steps,
+            lanes=sum(1 << (128 * k) for k in range(count)),
+            gammas=sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count)),
+            low=sum(_MASK << (128 * k) for k in range(count)),
+            layout=struct.Struct("<" + "Q8x" * count),
+        )
+        if len(_PLANS) < _MOST_PLANS:
+            _PLANS[length] = plan
+    return plan
