@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from chimera_tui.engine import IllegalAction
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place
-from chimera_tui.games.station.core import Working
+from chimera_tui.games.station.core import POOL_OF, Working
 from chimera_tui.games.station.flow import pass_turn, placer
 from chimera_tui.games.station.placement import place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
@@ -66,7 +66,9 @@ def legal(g: Working) -> list[Action]:
         return []
     if not g.tasks and phase is PLACEMENT:  # a Placement turn: the flush is offered at its start
         seat = g.turn
-        acts: list[Action] = placements(g, seat, g.pool_workers(seat))  # type: ignore[assignment]
+        known = POOL_OF[seat]  # g.pool_workers(seat), its usual answer inline
+        workers = known[1] if known[0] is g.players[seat].workers else g.pool_workers(seat)
+        acts: list[Action] = placements(g, seat, workers)  # type: ignore[assignment]
         if g.players[seat].card:
             acts.append(FLUSH)
         return acts
