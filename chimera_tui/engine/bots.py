@@ -50,27 +50,21 @@ class RandomBot:
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
         self._seed = seed
-        self._start = 0
-        """The stream position of `_draws[0]`."""
-        self._draws: tuple[int, ...] = ()
-        """The stream's draws from `_start` on, worked out ahead."""
-        self._next = 0
-        """The index in `_draws` of the next draw to take."""
+        self._end = 0
+        """The stream position after the last draw worked out."""
+        self._ahead: list[int] = []
+        """The draws worked out and not yet taken, the next one last."""
 
     @property
     def rng(self) -> Rng:
         """Where the bot's random stream stands."""
-        return Rng(self._seed, self._start + self._next)
+        return Rng(self._seed, self._end - len(self._ahead))
 
-    def _draw(self) -> int:
-        """The next draw of the stream (working out the next batch when this one is used up)."""
-        k = self._next
-        if k == len(self._draws):
-            self._start += k
-            self._draws = draws(self._seed, self._start, BATCH)
-            k = 0
-        self._next = k + 1
-        return self._draws[k]
+    def _work_out(self) -> list[int]:
+        """The next `BATCH` draws, now `_ahead`."""
+        ahead = self._ahead = list(reversed(draws(self._seed, self._end, BATCH)))
+        self._end += BATCH
+        return ahead
 
     def choose(self, view: Any, legal: Sequence[A], seat: int) -> A:
         n = len(legal)
@@ -78,16 +72,11 @@ class RandomBot:
             raise ValueError("a bot was asked to choose with no legal actions")
         # `Rng.below(n)`: the next draw, taken when it is under the rejection limit, as it nearly always is;
         # otherwise drawn again
-        k = self._next
-        if k == len(self._draws):  # `_draw`, inline
-            self._start += k
-            self._draws = draws(self._seed, self._start, BATCH)
-            k = 0
-        z = self._draws[k]
-        self._next = k + 1
+        ahead = self._ahead or self._work_out()
+        z = ahead.pop()
         limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while z >= limit:  # rejection sampling keeps the choice unbiased, as Rng.below
-            z = self._draw()
+            z = (self._ahead or self._work_out()).pop()
         return legal[z % n]
 
 
