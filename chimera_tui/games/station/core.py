@@ -12,6 +12,8 @@ food and components (with the empty-supply rule), and worker queries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from msgspec.structs import astuple, replace
 
@@ -132,7 +134,7 @@ class Working:
         place."""
         self.moved = False
         """A worker moved in this working copy (so the occupancy of `s.players` no longer holds)."""
-        self.asked: list[str] = []
+        self.asked: Sequence[str] = ()
         """The answers to the question the task loop stopped at (the legal `Choose` values), if it did."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
@@ -148,7 +150,7 @@ class Working:
             self.thawed = []
         self.moved = False
         self.told = []
-        self.asked = []
+        self.asked = ()
 
     def w(self, seat: int) -> WorkingSeat:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from chimera_tui.engine import IllegalAction
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place
-from chimera_tui.games.station.core import POOL_OF, Working
+from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.flow import pass_turn, placer
-from chimera_tui.games.station.placement import place, placements, space_problem
+from chimera_tui.games.station.placement import PLACES, place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
 from chimera_tui.games.station.prompts import CHOICES
 from chimera_tui.games.station.state import OVER, PLACEMENT, State, Task
 from chimera_tui.games.station.told import begin, end
+from chimera_tui.games.station.whereabouts import POOL_OF
 
 _PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
 """The last state whose placer (`flow.placer`) was worked out, and the answer: whose turn it is, the legal
@@ -106,7 +107,7 @@ def quick_turn(g: Working, seat: int, wi: int, space: str) -> bool:
         steps = whole[index]
     g.move(seat, wi, space)
     if "brain" in comps:
-        begin(g, Place(wi, space))
+        begin(g, PLACES[wi][space])
         g.score(seat, g.c.modules[space].value, "brain")
         end(g)
     for step in steps:
