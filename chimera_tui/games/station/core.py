@@ -140,17 +140,12 @@ class Working:
         """Cache of the free build spaces (reset when a module is built)."""
 
     def restart(self, s: State) -> None:
-        """Make this copy, which was just frozen into `s`, a fresh working copy of `s` (cheaper than a new one):
-        every value already is `s`'s own object, so only the seats and the notes of the last action are
-        reset."""
-        self.s = s
-        # `freeze` leaves no seat thawed and its seats the frozen ones, unless a listing thawed one since
-        if self.thawed:
-            self.players = list(s.players)
-            self.thawed = []
+        """Make this copy, which was frozen into `s` and had a seat thawed since (by a listing), a fresh working
+        copy of `s` again (cheaper than a new one): `freeze` left every other value `s`'s own object."""
+        self.players = list(s.players)
+        self.thawed = []
         self.moved = False
         self.told = []
-        self.asked = ()
 
     def w(self, seat: int) -> WorkingSeat:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
@@ -165,8 +160,9 @@ class Working:
         return q
 
     def freeze(self) -> State:
-        """The frozen form. When this working copy kept its occupancy up to date, it is left for the next one
-        over the new state (`OCC_FOR`)."""
+        """The frozen form; this copy is left a fresh working copy of it (`restart`'s work, done here: its values
+        already are the new state's own objects). When this working copy kept its occupancy up to date, it is
+        left for the next one over the new state (`OCC_FOR`)."""
         s = self.s
         if self.thawed:
             frozen = list(s.players)
@@ -184,12 +180,15 @@ class Working:
                 self._occ_own = False
         else:
             players = s.players
-        return State(
+        after = self.s = State(
             self.names, self.phase, self.round, self.start, self.turn, self.marker_taken, self.countdown,
             self.round_markers, players, self.supply, self.reactor, self.pile, self.discard, self.built,
             self.perk_display, self.perk_deck, self.draft, tuple(self.tasks), self.scoring, self.rng, self.again,
             self.lead, tuple(self.told),
         )  # fmt: skip
+        self.moved = False
+        self.told = []
+        return after
 
     # -- seats ------------------------------------------------------------------------------------------
 
