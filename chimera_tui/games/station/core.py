@@ -270,9 +270,10 @@ class Working:
 
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
-        occ = self._occ if self._occ_own else None
-        if occ is None:  # first move in this working copy: its own occupancy, kept up to date from here on
-            occ = self._occ = dict(self.occupancy())
+        occ = self._occ
+        # the first move in this working copy: its own occupancy, kept up to date from here on
+        if occ is None or not self._occ_own:
+            occ = self._occ = dict(self.occupancy() if occ is None else occ)
             self._occ_own = True
         p = self.w(seat)
         workers = p.workers
@@ -300,9 +301,9 @@ class Working:
     def gather(self, seat: int) -> list[tuple[str, ...]]:
         """Put every worker of `seat` that is not set aside in its pool (`move` for each, in one pass); the
         components of each worker now in the pool."""
-        occ = self._occ if self._occ_own else None
-        if occ is None:
-            occ = self._occ = dict(self.occupancy())
+        occ = self._occ
+        if occ is None or not self._occ_own:  # as in `move`
+            occ = self._occ = dict(self.occupancy() if occ is None else occ)
             self._occ_own = True
         p = self.w(seat)
         back = []
