@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from chimera_tui.engine import search
-from chimera_tui.engine.rng import Rng
+from chimera_tui.engine.rng import Rng, draws
 from chimera_tui.engine.ruleset import Ruleset
 
 A = TypeVar("A")
@@ -35,16 +35,12 @@ BotFactory = Callable[[Ruleset[Any, Any], int], Bot]
 """Makes a bot for a ruleset from a seed."""
 
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
-"""SplitMix64's constants, as in `engine/rng.py` (a test holds the two streams equal)."""
-
-
 class RandomBot:
     """Picks uniformly among the legal actions: ``Rng(seed).choice``, one draw after another.
 
-    The bot is the benchmark's opponent and every playout's, so it draws from the same SplitMix64 stream as
-    `Rng` without making an `Rng` per draw: it keeps the stream's position (`rng` gives it as an `Rng`).
+    The bot is the benchmark's opponent, so it draws from the same SplitMix64 stream as `Rng` without making
+    an `Rng` per draw: it works the next `BATCH` draws of the stream out at once (`rng.draws`, one big-integer
+    operation for all of them) and takes them one by one; `rng` gives where the stream stands as an `Rng`.
     """
 
     name = "random"
@@ -54,35 +50,38 @@ class RandomBot:
     def __init__(self, rules: Ruleset[Any, Any], seed: int) -> None:
         self.rules = rules
         self._seed = seed
-        self._base = seed & _MASK
-        self._counter = 0
+        self._end = 0
+        """The stream position after the last draw worked out."""
+        self._ahead: list[int] = []
+        """The draws worked out and not yet taken, the next one last."""
 
     @property
     def rng(self) -> Rng:
         """Where the bot's random stream stands."""
-        return Rng(self._seed, self._counter)
+        return Rng(self._seed, self._end - len(self._ahead))
+
+    def _work_out(self) -> list[int]:
+        """The next `BATCH` draws, now `_ahead`."""
+        ahead = self._ahead = list(reversed(draws(self._seed, self._end, BATCH)))
+        self._end += BATCH
+        return ahead
 
     def choose(self, view: Any, legal: Sequence[A], seat: int) -> A:
         n = len(legal)
         if not n:
             raise ValueError("a bot was asked to choose with no legal actions")
-        # `Rng.below(n)`: the next draw of the stream (seed + counter * gamma, mixed), taken when it is under
-        # the rejection limit, as it nearly always is; otherwise drawn again.
-        counter = self._counter + 1
-        z = (self._base + counter * _GAMMA) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        z ^= z >> 31
+        # `Rng.below(n)`: the next draw, taken when it is under the rejection limit, as it nearly always is;
+        # otherwise drawn again
+        ahead = self._ahead or self._work_out()
+        z = ahead.pop()
         limit = _LIMITS[n] if n < _SMALL else (1 << 64) - ((1 << 64) % n)
         while z >= limit:  # rejection sampling keeps the choice unbiased, as Rng.below
-            counter += 1
-            z = (self._base + counter * _GAMMA) & _MASK
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-        self._counter = counter
+            z = (self._ahead or self._work_out()).pop()
         return legal[z % n]
 
+
+BATCH = 32
+"""Draws the random bot works out at once: a bench seat takes 20 to 50 a game, and a bot lasts one game."""
 
 _SMALL = 256
 _LIMITS = tuple((1 << 64) - ((1 << 64) % n) if n else 0 for n in range(_SMALL))

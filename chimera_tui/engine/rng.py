@@ -11,6 +11,7 @@ Tests fix outcomes with `Rng.rigged(...)`: the given numbers are used, in order,
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -95,14 +96,25 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
                 j, rng = rng.below(i + 1)
                 out[i], out[j] = out[j], out[i]
             return tuple(out), rng
-        base = self.seed & _MASK  # `below(i + 1)` for each step, its draws worked out inline as there
+        steps = _steps(len(out))
+        for (i, n, limit), value in zip(steps, draws(self.seed, self.counter, len(steps)), strict=True):
+            if value >= limit:  # rejected: so rare that the steps are simply taken again one draw at a time
+                return self._shuffle_drawing(items, steps)
+            j = value % n
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), Rng(self.seed, self.counter + len(steps))
+
+    def _shuffle_drawing(
+        self, items: Sequence[T], steps: tuple[tuple[int, int, int], ...]
+    ) -> tuple[tuple[T, ...], Rng]:
+        """`shuffle` one draw at a time, a rejected draw drawn again (as `below`), over the given steps."""
+        out = list(items)
         counter = self.counter
-        for i in range(len(out) - 1, 0, -1):
-            n = i + 1
-            limit = (1 << 64) - ((1 << 64) % n)
+        x = ((self.seed & _MASK) + counter * _GAMMA) & _MASK
+        for i, n, limit in steps:
             while True:
-                z = (base + counter * _GAMMA + _GAMMA) & _MASK
-                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                x = (x + _GAMMA) & _MASK
+                z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
                 z ^= z >> 31
                 counter += 1
@@ -111,3 +123,73 @@ class Rng(msgspec.Struct, frozen=True, array_like=True):
             j = z % n
             out[i], out[j] = out[j], out[i]
         return tuple(out), Rng(self.seed, counter)
+
+
+def draws(seed: int, counter: int, count: int) -> tuple[int, ...]:
+    """The next `count` 64-bit numbers of `seed`'s stream from position `counter` (what `count` calls of
+    `Rng.next_u64` give), worked out at once: draw k lies in lane k of one big integer (see `_Lanes`), and each
+    operation of the SplitMix64 mix of seed + (counter + k + 1) * gamma is done for all lanes in one go."""
+    at = _lanes(count)
+    first = ((seed & _MASK) + counter * _GAMMA) & _MASK
+    low = at.low
+    x = (first * at.ones + at.gammas) & low
+    z = (((x ^ (x >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
+    z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
+    return at.layout.unpack((z ^ (z >> 31)).to_bytes(at.layout.size, "little"))
+
+
+class _Lanes(msgspec.Struct, frozen=True):
+    """The constants that work out `count` draws at once (`draws`).
+
+    Python's integers have any size, and one operation on a big integer is a single call into C whatever its
+    size, where the same operation on each of 40 small ones is 40 trips through the interpreter. So draws are
+    laid side by side in one integer, draw k in "lane" k (bits 128k to 128k + 127): a lane holds a 64-bit
+    value in its low half, and its high half has room for the product of two 64-bit values, so the mixer's
+    multiplications never spill into the next lane; `low` clears every high half again after each shift
+    (which moves the next lane's low bits into this lane's high half) and each multiplication.
+    """
+
+    ones: int
+    """1 in every lane: times a number, that number in every lane."""
+    gammas: int
+    """(k + 1) * gamma in lane k (under 2**72 for up to 256 lanes: within the lane)."""
+    low: int
+    """2**64 - 1 in every lane: a lane's low half."""
+    layout: struct.Struct
+    """The lanes as bytes, little-endian: each lane's low half read as a number, its high half skipped."""
+
+
+_LANES: dict[int, _Lanes] = {}
+"""Number of draws -> its `_Lanes`. The counts are few (a game's deck sizes, the random bot's batch), so each
+count's constants are made once; the table keeps at most `_MOST` counts (a value, shared by any thread)."""
+
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+"""Length of a list -> the steps of its Fisher-Yates shuffle: (position i, the range n = i + 1 of its draw,
+`below(n)`'s rejection limit), from the last position down to 1; at most `_MOST` lengths."""
+
+_MOST = 256
+
+
+def _lanes(count: int) -> _Lanes:
+    """`_LANES` of `count`."""
+    at = _LANES.get(count)
+    if at is None:
+        at = _Lanes(
+            ones=sum(1 << (128 * k) for k in range(count)),
+            gammas=sum(((k + 1) * _GAMMA) << (128 * k) for k in range(count)),
+            low=sum(_MASK << (128 * k) for k in range(count)),
+            layout=struct.Struct("<" + "Q8x" * count),
+        )
+        if len(_LANES) < _MOST:
+            _LANES[count] = at
+    return at
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """`_STEPS` of `length`."""
+    steps = _STEPS.get(length)
+    if steps is None:
+        steps = tuple((i, i + 1, (1 << 64) - ((1 << 64) % (i + 1))) for i in range(length - 1, 0, -1))
+        if len(_STEPS) < _MOST:
+            _STEPS[length] = steps
+    return steps

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from chimera_tui.engine.rng import Rng
+from chimera_tui.engine import rng as rng_module
+from chimera_tui.engine.rng import _GAMMA, Rng
 
 
 def test_same_seed_same_stream_and_inputs_unchanged() -> None:
@@ -110,3 +111,49 @@ def test_shuffle_is_fisher_yates_over_below(seed: int, counter: int, items: list
     assert Rng(seed, counter).shuffle(items) == _shuffle_by_below(Rng(seed, counter), items)
     rigged = Rng.rig(seed, *(k % (len(items) - k) for k in range(len(items) - 1)))
     assert rigged.shuffle(items) == _shuffle_by_below(rigged, items)
+
+
+@given(st.integers(), st.integers(min_value=0, max_value=10**6), st.integers(min_value=2, max_value=40))
+def test_shuffle_draws_again_after_a_rejected_draw(seed: int, counter: int, length: int) -> None:
+    """A draw over a step's rejection limit is drawn again (so rarely met with the real limits that this test
+    lowers them to half the range, in a table of steps made for it): the same order and position as Fisher-Yates over
+    `next_u64` with those limits."""
+    half = 1 << 63
+    steps = tuple((i, i + 1, half) for i in range(length - 1, 0, -1))
+    out = list(range(length))
+    rng = Rng(seed, counter)
+    for i, n, limit in steps:
+        value, rng = rng.next_u64()
+        while value >= limit:
+            value, rng = rng.next_u64()
+        j = value % n
+        out[i], out[j] = out[j], out[i]
+    saved = rng_module._steps(length)
+    rng_module._STEPS[length] = steps
+    try:
+        assert Rng(seed, counter).shuffle(range(length)) == (tuple(out), rng)
+    finally:
+        rng_module._STEPS[length] = saved
+
+
+@pytest.mark.parametrize("length", [2, 3, 22, 40, 80])
+def test_shuffle_draws_what_below_draws_at_the_largest_seeds(length: int) -> None:
+    """All draws at once (lanes of one big integer) give `below`'s draws, also where every lane's sum and
+    product are at their largest (a seed and position whose mixed values run up to 2**64 - 1)."""
+    for seed in (-1, 2**64 - 1, 2**64 - _GAMMA, 2**200 + 7):
+        for counter in (0, 1, 2**64 - 1, 10**30):
+            items = list(range(length))
+            assert Rng(seed, counter).shuffle(items) == _shuffle_by_below(Rng(seed, counter), items)
+
+
+@pytest.mark.parametrize("count", [1, 2, 7, 32, 255])
+def test_draws_at_once_are_the_streams_draws(count: int) -> None:
+    """`draws` (all lanes of one big integer) gives what `next_u64` gives one call after another, also at
+    seeds and positions where the sums and products in a lane are at their largest."""
+    for seed in (0, -1, 2**64 - 1, 2**64 - _GAMMA, 2**200 + 7):
+        for counter in (0, 5, 2**64 - 1, 10**30):
+            rng, expected = Rng(seed, counter), []
+            for _ in range(count):
+                value, rng = rng.next_u64()
+                expected.append(value)
+            assert rng_module.draws(seed, counter, count) == tuple(expected)

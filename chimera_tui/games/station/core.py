@@ -12,6 +12,8 @@ food and components (with the empty-supply rule), and worker queries.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 from msgspec.structs import astuple, replace
 
@@ -132,23 +134,18 @@ class Working:
         place."""
         self.moved = False
         """A worker moved in this working copy (so the occupancy of `s.players` no longer holds)."""
-        self.asked: list[str] = []
+        self.asked: Sequence[str] = ()
         """The answers to the question the task loop stopped at (the legal `Choose` values), if it did."""
         self.free_hexes: tuple[Hex, ...] | None = None
         """Cache of the free build spaces (reset when a module is built)."""
 
     def restart(self, s: State) -> None:
-        """Make this copy, which was just frozen into `s`, a fresh working copy of `s` (cheaper than a new one):
-        every value already is `s`'s own object, so only the seats and the notes of the last action are
-        reset."""
-        self.s = s
-        # `freeze` leaves no seat thawed and its seats the frozen ones, unless a listing thawed one since
-        if self.thawed:
-            self.players = list(s.players)
-            self.thawed = []
+        """Make this copy, which was frozen into `s` and had a seat thawed since (by a listing), a fresh working
+        copy of `s` again (cheaper than a new one): `freeze` left every other value `s`'s own object."""
+        self.players = list(s.players)
+        self.thawed = []
         self.moved = False
         self.told = []
-        self.asked = []
 
     def w(self, seat: int) -> WorkingSeat:
         """`seat`'s state, to change: thawed on first use; noted for the events when told.py is watching."""
@@ -163,8 +160,9 @@ class Working:
         return q
 
     def freeze(self) -> State:
-        """The frozen form. When this working copy kept its occupancy up to date, it is left for the next one
-        over the new state (`OCC_FOR`)."""
+        """The frozen form; this copy is left a fresh working copy of it (`restart`'s work, done here: its values
+        already are the new state's own objects). When this working copy kept its occupancy up to date, it is
+        left for the next one over the new state (`OCC_FOR`)."""
         s = self.s
         if self.thawed:
             frozen = list(s.players)
@@ -182,12 +180,15 @@ class Working:
                 self._occ_own = False
         else:
             players = s.players
-        return State(
+        after = self.s = State(
             self.names, self.phase, self.round, self.start, self.turn, self.marker_taken, self.countdown,
             self.round_markers, players, self.supply, self.reactor, self.pile, self.discard, self.built,
             self.perk_display, self.perk_deck, self.draft, tuple(self.tasks), self.scoring, self.rng, self.again,
             self.lead, tuple(self.told),
         )  # fmt: skip
+        self.moved = False
+        self.told = []
+        return after
 
     # -- seats ------------------------------------------------------------------------------------------
 
@@ -269,9 +270,10 @@ class Working:
 
     def move(self, seat: int, wi: int, where: str) -> None:
         """Put worker `wi` of `seat` on `where`."""
-        occ = self._occ if self._occ_own else None
-        if occ is None:  # first move in this working copy: its own occupancy, kept up to date from here on
-            occ = self._occ = dict(self.occupancy())
+        occ = self._occ
+        # the first move in this working copy: its own occupancy, kept up to date from here on
+        if occ is None or not self._occ_own:
+            occ = self._occ = dict(self.occupancy() if occ is None else occ)
             self._occ_own = True
         p = self.w(seat)
         workers = p.workers
@@ -299,9 +301,9 @@ class Working:
     def gather(self, seat: int) -> list[tuple[str, ...]]:
         """Put every worker of `seat` that is not set aside in its pool (`move` for each, in one pass); the
         components of each worker now in the pool."""
-        occ = self._occ if self._occ_own else None
-        if occ is None:
-            occ = self._occ = dict(self.occupancy())
+        occ = self._occ
+        if occ is None or not self._occ_own:  # as in `move`
+            occ = self._occ = dict(self.occupancy() if occ is None else occ)
             self._occ_own = True
         p = self.w(seat)
         back = []

@@ -12,11 +12,12 @@ from chimera_tui.engine import IllegalAction
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place
 from chimera_tui.games.station.core import Working
 from chimera_tui.games.station.flow import pass_turn, placer
-from chimera_tui.games.station.placement import place, placements, space_problem
+from chimera_tui.games.station.placement import PLACES, place, placements, space_problem
 from chimera_tui.games.station.plans import WHOLE, only_option
 from chimera_tui.games.station.prompts import CHOICES
 from chimera_tui.games.station.state import OVER, PLACEMENT, State, Task
 from chimera_tui.games.station.told import begin, end
+from chimera_tui.games.station.whereabouts import POOL_OF
 
 _PLACER: tuple[State | None, tuple[int, list[int]] | None] = (None, None)
 """The last state whose placer (`flow.placer`) was worked out, and the answer: whose turn it is, the legal
@@ -66,7 +67,9 @@ def legal(g: Working) -> list[Action]:
         return []
     if not g.tasks and phase is PLACEMENT:  # a Placement turn: the flush is offered at its start
         seat = g.turn
-        acts: list[Action] = placements(g, seat, g.pool_workers(seat))  # type: ignore[assignment]
+        known = POOL_OF[seat]  # g.pool_workers(seat), its usual answer inline
+        workers = known[1] if known[0] is g.players[seat].workers else g.pool_workers(seat)
+        acts: list[Action] = placements(g, seat, workers)  # type: ignore[assignment]
         if g.players[seat].card:
             acts.append(FLUSH)
         return acts
@@ -104,7 +107,7 @@ def quick_turn(g: Working, seat: int, wi: int, space: str) -> bool:
         steps = whole[index]
     g.move(seat, wi, space)
     if "brain" in comps:
-        begin(g, Place(wi, space))
+        begin(g, PLACES[wi][space])
         g.score(seat, g.c.modules[space].value, "brain")
         end(g)
     for step in steps:

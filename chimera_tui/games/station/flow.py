@@ -10,7 +10,7 @@ from chimera_tui.engine.rng import Rng
 from chimera_tui.games.station import building, feeding, research
 from chimera_tui.games.station.components import Content
 from chimera_tui.games.station.content import content
-from chimera_tui.games.station.core import LAB_SLOTS, POOL_OF, Working
+from chimera_tui.games.station.core import LAB_SLOTS, Working
 from chimera_tui.games.station.effects import run_op
 from chimera_tui.games.station.plans import PLANS, run_effect
 from chimera_tui.games.station.prompts import CHOICES, EMPTY, UNFRAMED, flush_after_matters
@@ -29,6 +29,7 @@ from chimera_tui.games.station.state import (
     Worker,
 )
 from chimera_tui.games.station.told import begin, end, round_summary, tell
+from chimera_tui.games.station.whereabouts import POOL_OF
 
 POOL_SIZE = {2: 4, 3: 3, 4: 2}
 """Starting worker pool per player count (ST-SETUP-21); 2 more per player are set aside."""

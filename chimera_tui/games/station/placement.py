@@ -155,7 +155,12 @@ def placements(g: Working, seat: int, workers: list[int], memo: dict[str, bool] 
     c = g.c
     occ = g.occupancy()
     p = g.players[seat]
-    spaces, checked = seat_spaces(g, seat)
+    if p.perks:
+        spaces, checked = seat_spaces(g, seat)
+    else:  # `seat_spaces` without perks, inline
+        built, unlocked, spaces, checked = _OPEN_FOR[0]
+        if built is not g.built or unlocked != (g.countdown == 0):
+            spaces, checked = open_spaces(g)
     lab_open = g.phase is not LAB and not ("lab-a" in occ and "lab-b" in occ and "lab-c" in occ)
     coins, food = p.coins, p.food
     most_coins, most_food = c.local_caps

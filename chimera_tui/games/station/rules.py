@@ -87,8 +87,8 @@ asks."""
 _KEPT: tuple[State, Working, int] | None = None
 """The last state `apply` returned, the working copy it was frozen from (which holds the same values) and the
 thread that made them: listing that state's actions (or asking whose turn it is) reads that copy instead of
-making another, and the next `apply` on that state takes it (`Working.restart`) instead of thawing the state
-again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
+making another, and the next `apply` on that state takes it (`Working.freeze` left it a fresh copy of the
+state) instead of thawing the state again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
 thaws it afresh).
 
 Each entry names its thread (`threading.get_ident`), and only that thread uses it: the search bot and the
@@ -173,8 +173,9 @@ class StationRules:
         if kept is not None and kept[0] is state and kept[2] == me:
             # the copy this state was frozen from, by this thread: taken, so it is never shared while it changes
             _KEPT = None
-            g = kept[1]
-            g.restart(state)
+            g = kept[1]  # left a fresh copy of `state` by `freeze`
+            if g.thawed:  # unless a listing thawed a seat since
+                g.restart(state)
         else:
             g = Working(state)
         listed = _LISTED
@@ -198,10 +199,10 @@ class StationRules:
             raise IllegalAction(f"{action!r} is not a Chimera Station action.", action)
         advance(g)
         after = g.freeze()
-        g.s = after
         _KEPT = (after, g, me)
         if g.asked:
             _LISTED = (after, tuple(map(CHOOSE.__getitem__, g.asked)))
+            g.asked = ()
         return after
 
     def is_over(self, state: State) -> bool:

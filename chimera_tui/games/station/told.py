@@ -10,6 +10,9 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from operator import attrgetter
+
 from chimera_tui.games.station.actions import Place
 from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.core import LAB_SLOTS, SeatSnap, Why, Working
@@ -304,6 +307,9 @@ def tell(g: Working, text: str) -> None:
     g.told.append(text)
 
 
+_ROUND_OF = attrgetter("round")
+"""A scoring event's round (the key `round_summary` finds the round's first event by)."""
+
 _CAUSE_PM: dict[tuple[str, int], str] = {}
 """(cause, points) -> "cause ±points" as the round summary words it (made once each)."""
 
@@ -311,10 +317,9 @@ _CAUSE_PM: dict[tuple[str, int], str] = {}
 def round_summary(g: Working) -> None:
     """The end of a round: each seat's points this round by cause, and where it stands."""
     tell(g, f"End of round {g.round}: what each player gained and lost")
-    scoring, now = g.scoring, g.round
-    first = len(scoring)  # scoring events are recorded as they happen, so this round's are the last ones
-    while first and scoring[first - 1].round == now:
-        first -= 1
+    scoring = g.scoring
+    # scoring events are recorded as they happen, so their rounds only go up: this round's are the last ones
+    first = bisect_left(scoring, g.round, key=_ROUND_OF)
     by_seat: list[dict[str, int]] = [{} for _ in range(g.n)]
     for e in scoring[first:]:
         causes = by_seat[e.seat]
