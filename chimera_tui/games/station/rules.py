@@ -88,8 +88,8 @@ _KEPT: tuple[State, Working, int] | None = None
 """The last state `apply` returned, the working copy it was frozen from (which holds the same values) and the
 thread that made them: listing that state's actions (or asking whose turn it is) reads that copy instead of
 making another, and the next `apply` on that state takes it (`Working.freeze` left it a fresh copy of the
-state) instead of thawing the state again. Taking it clears this, so a copy is never changed by two calls (a second `apply` on the same state
-thaws it afresh).
+state) instead of thawing the state again. Taking it clears this, so a copy is never changed by two calls (a
+second `apply` on the same state thaws it afresh).
 
 Each entry names its thread (`threading.get_ident`), and only that thread uses it: the search bot and the
 hint run the rules in worker threads beside the main one, and a working copy must never be read by one
