@@ -18,6 +18,7 @@ from textual.widgets import DataTable
 from chimera_tui.server import seating
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+from chimera_tui.ui.screens.lobby_dialogs import CreateDialog
 from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen
 from tests.server.clock import FakeClock
 from tests.server.helpers import Hosted, until
@@ -161,6 +162,27 @@ def test_leaderboard(snap_compare, size, tmp_path, fixed) -> None:  # type: igno
                 and pilot.app.screen.query_one("#records", DataTable).row_count == 3
             ),
         )
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+async def _no_tables(h: Hosted, clock: FakeClock) -> None:
+    """An empty host."""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_open_a_table_dialog(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """`n` in the lobby: the game on top, then the fields in a box that scrolls at 80×24, lined up with it."""
+    app, host = _app(tmp_path, _no_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press("n")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, CreateDialog))
         await settled(pilot, pilot.app.export_screenshot)
 
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -49,6 +49,11 @@ class LineDialog(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+_ROWS_AROUND_FIELDS = 10
+"""The rows of the Open-a-table dialog outside its box of fields: the footer, the dialog's border, its title,
+the game's choice and the buttons."""
+
+
 class CreateDialog(ModalScreen[P.CreateTable | None]):
     """Asks what table to open: the game, the number of players, who takes each other seat (a person who
     joins with the code, or a bot), and the game's options. You take the first seat."""
@@ -58,7 +63,10 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
     CreateDialog > Vertical {
         width: 64; height: auto; max-height: 100%; border: round $accent; padding: 0 1; background: $surface;
     }
-    CreateDialog VerticalScroll { height: auto; max-height: 14; }
+    CreateDialog VerticalScroll {
+        height: auto; max-height: 14; scrollbar-gutter: stable; scrollbar-size-vertical: 1;  /* see on_resize */
+    }
+    CreateDialog #game { margin-right: 1; }  /* lines up with the fields beside the scroll bar's gutter */
     CreateDialog #fields { height: auto; }
     CreateDialog Select { width: 100%; }
     CreateDialog Horizontal { height: auto; }
@@ -153,6 +161,11 @@ class CreateDialog(ModalScreen[P.CreateTable | None]):
 
     def on_mount(self) -> None:
         self._show_pace("live")
+
+    def on_resize(self, event: events.Resize) -> None:
+        """The fields' box takes every row the screen has to spare (14 at 24 rows), so a tall terminal shows
+        every field without scrolling."""
+        self.query_one(VerticalScroll).styles.max_height = max(3, event.size.height - _ROWS_AROUND_FIELDS)
 
     @on(Select.Changed, "#pace")
     def _pace_changed(self, event: Select.Changed) -> None:
