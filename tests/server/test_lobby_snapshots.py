@@ -1,5 +1,6 @@
-"""SVG snapshots of the lobby with turn-based tables ("your turn · 3 h", "Bob's turn · 2 d"), the Finished list
-and a leaderboard, at 80×24 and 120×40, as Alice sees them. The host runs in a thread of its own on a clock
+"""SVG snapshots of the lobby with turn-based tables ("your turn · 3 h", "Bob's turn · 2 d"), the Finished list,
+a leaderboard, a player's page, the dialogs that open and join a table, a table waiting for its players and its
+chat, at 80×24 and 120×40, as Alice sees them. The host runs in a thread of its own on a clock
 the test sets (so the times shown never change), with table codes drawn in order, in UTC."""
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from textual.widgets import DataTable
 from chimera_tui.server import seating
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
-from chimera_tui.ui.screens.lobby_dialogs import CreateDialog
-from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen
+from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
+from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
+from chimera_tui.ui.screens.lobby_table import WaitingScreen
+from chimera_tui.ui.screens.table_chat import ChatDialog
 from tests.server.clock import FakeClock
 from tests.server.helpers import Hosted, until
 from tests.server.host_thread import HostThread
@@ -183,6 +186,73 @@ def test_open_a_table_dialog(snap_compare, size, tmp_path, fixed) -> None:  # ty
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
         await pilot.press("n")
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, CreateDialog))
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_join_by_code_dialog(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """`j` in the lobby: a line for the code of a table to join."""
+    app, host = _app(tmp_path, _no_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press("j")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LineDialog))
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_waiting_for_players_and_the_chat(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """A Station table Alice opened, waiting for its second player with its code (TBL01), and its chat (Ctrl+T)
+    over it after she said a line full of markup, shown as typed."""
+    app, host = _app(tmp_path, _no_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press("n")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, CreateDialog))
+        await pilot.press("f5")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, WaitingScreen))
+        await pilot.press("ctrl+t")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, ChatDialog))
+        await pilot.press(*"who [b]joins[/b]?", "enter")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, WaitingScreen))
+        await pilot.press("ctrl+t")
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, ChatDialog))
+        await ui_until(pilot, lambda: "joins" in str(pilot.app.export_screenshot()))
+        await settled(pilot, pilot.app.export_screenshot)
+
+    try:
+        assert snap_compare(app, run_before=shown, terminal_size=size)
+    finally:
+        host.__exit__()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_your_page(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """`p` in the lobby after Alice's two finished Codename tables: her rating, games, wins and its course."""
+    app, host = _app(tmp_path, _finished_tables)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press("p")
+        await ui_until(
+            pilot,
+            lambda: (
+                isinstance(pilot.app.screen, PlayerScreen)
+                and pilot.app.screen.query_one("#records", DataTable).row_count == 1
+            ),
+        )
         await settled(pilot, pilot.app.export_screenshot)
 
     try:
