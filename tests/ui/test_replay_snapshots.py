@@ -1,5 +1,5 @@
 """SVG snapshots of the replay (issue 15) at 80×24 and 120×40: the game's own screen, laid out as in the live
-game, with the replay bar; a seat's view; and the jump dialog. Games come from the golden transcripts (Chimera
+game, with the replay bar; a seat's view; the jump dialog; and the analysis chart. Games come from the golden transcripts (Chimera
 Con's, which has none yet, from greedy bots with a fixed seed), so they never change by chance."""
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ from chimera_tui import games
 from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.match import Match, play_out
 from chimera_tui.engine.ruleset import GameConfig
+from chimera_tui.engine.win_chances import Estimate, points
 from chimera_tui.table.base import Seat
 from chimera_tui.table.replay import ReplayTable
 from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.replay import ReplayControls
+from chimera_tui.ui.screens.replay_analysis import AnalysisScreen
 from tests.golden.transcript import replayed
 from tests.ui.settle import settled, until
 
@@ -91,3 +93,25 @@ def test_jump_dialog(snap_compare, tmp_path) -> None:  # type: ignore[no-untyped
 
     app = _app("codename-3p-seed22", tmp_path, step=40)
     assert snap_compare(app, run_before=jump, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_analysis_chart(snap_compare, size, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """e over Codename's replay at step 9: each seat's chance to win at the start of every round and at the
+    end, as the search bot judged it (fixed figures here, so the picture never changes by chance)."""
+    app = _app("codename-2p-seed21", tmp_path, step=9)
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await _shown(pilot)
+        replay = app.replay
+        steps = points([replay.round_label(i) for i in range(replay.total + 1)])
+        chances = (0.5, 0.62, 0.41, 0.35, 0.7, 0.82, 0.9, 0.95)
+        found = [Estimate(step, step % 2, chances[n % len(chances)]) for n, step in enumerate(steps[:-1])]
+        found.append(
+            Estimate(steps[-1], None, 1.0, winners=tuple(replay.full.rules.winner(replay.full.state)))
+        )
+        await app.push_screen(AnalysisScreen(replay, found))
+        await until(pilot, lambda: isinstance(pilot.app.screen, AnalysisScreen))
+        await settled(pilot, pilot.app.export_screenshot)
+
+    assert snap_compare(app, run_before=shown, terminal_size=size)
