@@ -107,3 +107,18 @@ class TestGenericGame:
         to Ada as the game opens, is passed; this is the one to Bashir after Ada's move)."""
         keys = ["wait:100", "enter", "wait:100", "enter", "wait:200"]
         assert snap_compare(_pebbles_app(tmp_path), press=keys, terminal_size=(80, 24))
+
+
+class TestLeavingUnsaved:
+    @pytest.mark.parametrize("size", SIZES)
+    def test_unsaved_dialog(self, snap_compare, size, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+        """Esc after a move that could not be saved (the saves "folder" is a file): what the last attempt
+        said, a folder to save in instead, and the three ways out."""
+        monkeypatch.setenv("HOME", "/home/ada")
+        start = new_start("pebbles", 2, make_seats("pebbles", 2, ["human", "bot"], ["Ada", "Bashir"]), 7, {})
+        app = ChimeraApp(
+            plan=LaunchPlan(start=start), saves=Path("fixtures/saves/broken.chimera"), bot_delay=0.0
+        )
+        app.NOTIFICATION_TIMEOUT = 600  # the toast "No saves folder" stays however slow the machine is
+        keys = ["wait:100", "enter", "wait:300", "escape", "wait:200"]
+        assert snap_compare(app, press=keys, terminal_size=size)
