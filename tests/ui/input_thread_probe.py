@@ -8,6 +8,7 @@ import selectors
 import threading
 import time
 import tty
+from collections.abc import Callable
 from typing import Any
 
 from textual import events
@@ -51,23 +52,29 @@ class StandInDriver:
         return ended
 
 
-def selects_while_idle(seconds: float = 1.0) -> int:
-    """How many times the input thread waited for the terminal in `seconds` with nothing typed."""
+def selects_while_idle(seconds: float = 1.0, driver: Callable[[], Any] = StandInDriver) -> int:
+    """How many times a stand-in driver's input thread (the terminal's, or `web_input_probe`'s) waited for input
+    in `seconds` with nothing typed: the waits of both kinds of selector it may use are counted."""
     calls = 0
-    original = selectors.SelectSelector.select
+    originals = {cls: cls.select for cls in {selectors.DefaultSelector, selectors.SelectSelector}}
 
-    def counted(self: selectors.SelectSelector, timeout: float | None = None) -> Any:
-        nonlocal calls
-        calls += 1
-        return original(self, timeout)
+    def counting(original: Any) -> Any:
+        def counted(self: selectors.BaseSelector, timeout: float | None = None) -> Any:
+            nonlocal calls
+            calls += 1
+            return original(self, timeout)
 
-    selectors.SelectSelector.select = counted  # type: ignore[method-assign]
+        return counted
+
+    for cls, original in originals.items():
+        cls.select = counting(original)  # type: ignore[method-assign]
     try:
-        driver = StandInDriver()
-        driver.start()
+        stand_in = driver()
+        stand_in.start()
         time.sleep(seconds)
         waited = calls
-        assert driver.stop(), "the input thread did not stop"
+        assert stand_in.stop(), "the input thread did not stop"
     finally:
-        selectors.SelectSelector.select = original  # type: ignore[method-assign]
+        for cls, original in originals.items():
+            cls.select = original  # type: ignore[method-assign]
     return waited

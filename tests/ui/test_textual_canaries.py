@@ -26,7 +26,7 @@ from textual.widgets._footer import FooterKey
 from chimera_tui.ui.textual_fixes import FIXES, suspended
 from tests.ui.input_thread_probe import selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
-from tests.ui.web_input_probe import web_selects_while_idle
+from tests.ui.web_input_probe import StandInWebDriver
 
 
 async def _closed_widget_kept_by_styles_cache() -> bool:
@@ -171,7 +171,7 @@ async def _input_thread_polls_while_idle() -> bool:
 
 async def _web_input_thread_polls_while_idle() -> bool:
     """The web input thread waits for input more than twice in a second with nothing sent."""
-    return web_selects_while_idle(1.0) > 2
+    return selects_while_idle(1.0, StandInWebDriver) > 2
 
 
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {

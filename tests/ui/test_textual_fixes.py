@@ -29,7 +29,7 @@ from textual.widgets._footer import FooterKey
 from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, suspended
 from tests.ui.input_thread_probe import HANG, StandInDriver, selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
-from tests.ui.web_input_probe import StandInWebDriver, web_selects_while_idle
+from tests.ui.web_input_probe import StandInWebDriver
 
 TEXTUAL_VERSION = "8.2.8"
 """The Textual the fixes were written against (pinned in pyproject.toml)."""
@@ -266,4 +266,4 @@ def test_the_web_input_thread_hands_on_keys_a_lone_escape_and_messages_and_stops
 
 
 def test_the_idle_web_input_thread_waits_once_for_as_long_as_nothing_comes() -> None:
-    assert web_selects_while_idle(1.0) <= 2  # Textual's own waits ten times a second
+    assert selects_while_idle(1.0, StandInWebDriver) <= 2  # Textual's own waits ten times a second

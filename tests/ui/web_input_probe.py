@@ -1,21 +1,20 @@
 """Textual's web input thread run on a real pipe, as textual-serve feeds a client process, with a stand-in for
-the rest of the driver: how often it waited while nothing came, and the keys and messages it handed on."""
+the rest of the driver: the keys and messages it handed on (`input_thread_probe.selects_while_idle` counts how
+often it waits while nothing comes)."""
 
 from __future__ import annotations
 
 import json
 import os
-import selectors
 import sys
 import threading
-import time
 from typing import Any
 
 from textual import events
 from textual.drivers._input_reader_linux import InputReader
 from textual.drivers.web_driver import WebDriver
 
-HANG = 20.0
+from tests.ui.input_thread_probe import HANG
 
 
 class _Stdin:
@@ -88,30 +87,3 @@ class StandInWebDriver:
         os.close(self.sender)
         os.close(self.incoming)
         return ended
-
-
-def web_selects_while_idle(seconds: float = 1.0) -> int:
-    """How many times the web input thread waited for input in `seconds` with nothing sent."""
-    calls = 0
-    originals = {cls: cls.select for cls in {selectors.DefaultSelector, selectors.SelectSelector}}
-
-    def counting(original: Any) -> Any:
-        def counted(self: selectors.BaseSelector, timeout: float | None = None) -> Any:
-            nonlocal calls
-            calls += 1
-            return original(self, timeout)
-
-        return counted
-
-    for cls, original in originals.items():
-        cls.select = counting(original)  # type: ignore[method-assign]
-    try:
-        driver = StandInWebDriver()
-        driver.start()
-        time.sleep(seconds)
-        waited = calls
-        assert driver.stop(), "the web input thread did not stop"
-    finally:
-        for cls, original in originals.items():
-            cls.select = original  # type: ignore[method-assign]
-    return waited
