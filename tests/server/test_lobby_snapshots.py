@@ -115,27 +115,43 @@ def _app(tmp_path: Path, setup: Any) -> tuple[LobbyApp, HostThread]:
     return app, host
 
 
+def _snapshot(snap_compare: Any, size: tuple[int, int], tmp_path: Path, setup: Any, shown: Any) -> bool:
+    """Whether Alice's lobby over the host `setup` made, as `shown` leaves it at `size`, is its snapshot."""
+    app, host = _app(tmp_path, setup)
+    try:
+        return bool(snap_compare(app, run_before=shown, terminal_size=size))
+    finally:
+        host.__exit__()
+
+
+def _opened_by(key: str, screen: type) -> Any:
+    """A `shown` that presses `key` in the lobby and waits for `screen`."""
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
+        await pilot.press(key)
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, screen))
+        await settled(pilot, pilot.app.export_screenshot)
+
+    return shown
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_lobby_with_turn_based_tables(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """Alice's tables first, hers to move first ("your turn · 3 h, 21 h left"), then Bob's turn for two days,
     then Carol's live table and Dave's waiting one."""
-    app, host = _app(tmp_path, _lobby_tables)
 
     async def shown(pilot: Pilot[Any]) -> None:
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen) and pilot.app.screen.codes)
         await ui_until(pilot, lambda: len(pilot.app.screen.codes) == 4)  # type: ignore[attr-defined]
         await settled(pilot, pilot.app.export_screenshot)
 
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _lobby_tables, shown)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_finished_list(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """The Finished list: Alice's two tables marked hers, Bob and Carol's public one, latest first."""
-    app, host = _app(tmp_path, _finished_tables)
 
     async def shown(pilot: Pilot[Any]) -> None:
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
@@ -143,21 +159,18 @@ def test_finished_list(snap_compare, size, tmp_path, fixed) -> None:  # type: ig
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, FinishedScreen) and pilot.app.screen.codes)
         await settled(pilot, pilot.app.export_screenshot)
 
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _finished_tables, shown)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_leaderboard(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """Codename's leaderboard after those three tables: each player's rating, games and wins, Alice marked."""
-    app, host = _app(tmp_path, _finished_tables)
 
     async def shown(pilot: Pilot[Any]) -> None:
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
-        assert app.link is not None
-        await pilot.app.push_screen(BoardScreen(app.link, "codename"))
+        link = pilot.app.link  # type: ignore[attr-defined]
+        assert link is not None
+        await pilot.app.push_screen(BoardScreen(link, "codename"))
         await ui_until(
             pilot,
             lambda: (
@@ -167,10 +180,7 @@ def test_leaderboard(snap_compare, size, tmp_path, fixed) -> None:  # type: igno
         )
         await settled(pilot, pilot.app.export_screenshot)
 
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _finished_tables, shown)
 
 
 async def _no_tables(h: Hosted, clock: FakeClock) -> None:
@@ -180,42 +190,19 @@ async def _no_tables(h: Hosted, clock: FakeClock) -> None:
 @pytest.mark.parametrize("size", SIZES)
 def test_open_a_table_dialog(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """`n` in the lobby: the game on top, then the fields in a box that scrolls at 80×24, lined up with it."""
-    app, host = _app(tmp_path, _no_tables)
-
-    async def shown(pilot: Pilot[Any]) -> None:
-        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
-        await pilot.press("n")
-        await ui_until(pilot, lambda: isinstance(pilot.app.screen, CreateDialog))
-        await settled(pilot, pilot.app.export_screenshot)
-
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _no_tables, _opened_by("n", CreateDialog))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_join_by_code_dialog(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """`j` in the lobby: a line for the code of a table to join."""
-    app, host = _app(tmp_path, _no_tables)
-
-    async def shown(pilot: Pilot[Any]) -> None:
-        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
-        await pilot.press("j")
-        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LineDialog))
-        await settled(pilot, pilot.app.export_screenshot)
-
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _no_tables, _opened_by("j", LineDialog))
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_waiting_for_players_and_the_chat(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """A Station table Alice opened, waiting for its second player with its code (TBL01), and its chat (Ctrl+T)
     over it after she said a line full of markup, shown as typed."""
-    app, host = _app(tmp_path, _no_tables)
 
     async def shown(pilot: Pilot[Any]) -> None:
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
@@ -232,16 +219,12 @@ def test_waiting_for_players_and_the_chat(snap_compare, size, tmp_path, fixed) -
         await ui_until(pilot, lambda: "joins" in str(pilot.app.export_screenshot()))
         await settled(pilot, pilot.app.export_screenshot)
 
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _no_tables, shown)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_your_page(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
     """`p` in the lobby after Alice's two finished Codename tables: her rating, games, wins and its course."""
-    app, host = _app(tmp_path, _finished_tables)
 
     async def shown(pilot: Pilot[Any]) -> None:
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
@@ -255,7 +238,4 @@ def test_your_page(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore
         )
         await settled(pilot, pilot.app.export_screenshot)
 
-    try:
-        assert snap_compare(app, run_before=shown, terminal_size=size)
-    finally:
-        host.__exit__()
+    assert _snapshot(snap_compare, size, tmp_path, _finished_tables, shown)
