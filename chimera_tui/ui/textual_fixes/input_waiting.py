@@ -25,7 +25,7 @@ from textual.drivers.linux_driver import LinuxDriver
 
 from chimera_tui.ui.textual_fixes.patching import mark_applied, replace
 
-__all__ = ["close_wake_pipe", "install_idle_input", "wake", "wake_pipe"]
+__all__ = ["close_wake_pipe", "install_idle_input", "wait_until_ready", "wake", "wake_pipe"]
 
 _pipes_lock = threading.Lock()
 
@@ -57,6 +57,13 @@ def close_wake_pipe(driver: Any) -> None:
         os.close(end)
 
 
+def wait_until_ready(selector: selectors.BaseSelector, parser: Parser[Any]) -> list[tuple[Any, int]]:
+    """What `selector` has ready, waiting without a bound while `parser` waits for nothing, else until the
+    moment a lone Escape it holds becomes a key (then possibly with nothing ready)."""
+    due: float | None = parser._timeout_time
+    return selector.select(None if due is None else max(0.0, due - get_time()))
+
+
 def _run_input_thread(self: Any) -> None:
     """Read the terminal and hand its keys to the app until `exit_event` is set (see the module)."""
     terminal = self.fileno
@@ -78,8 +85,7 @@ def _run_input_thread(self: Any) -> None:
 
     try:
         while not self.exit_event.is_set():
-            due: float | None = parser._timeout_time  # a lone Escape waits this long to be a key
-            take(selector.select(None if due is None else max(0.0, due - get_time())))
+            take(wait_until_ready(selector, parser))
         selector.unregister(terminal)
         take(selector.select(0), final=True)
     finally:

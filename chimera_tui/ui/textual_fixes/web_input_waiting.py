@@ -20,13 +20,12 @@ from typing import Any
 
 from textual import log
 from textual._parser import Parser
-from textual._time import get_time
 from textual._xterm_parser import XTermParser
 from textual.drivers import web_driver
 from textual.drivers._byte_stream import ByteStream
 from textual.drivers._input_reader_linux import InputReader
 
-from chimera_tui.ui.textual_fixes.input_waiting import close_wake_pipe, wake, wake_pipe
+from chimera_tui.ui.textual_fixes.input_waiting import close_wake_pipe, wait_until_ready, wake, wake_pipe
 from chimera_tui.ui.textual_fixes.patching import mark_applied, replace
 
 __all__ = ["install_idle_web_input"]
@@ -46,8 +45,7 @@ def _run_input_thread(self: Any) -> None:
     packets = ByteStream()
     try:
         while not reader._exit_event.is_set():
-            due: float | None = parser._timeout_time  # a lone Escape waits this long to be a key
-            ready = selector.select(None if due is None else max(0.0, due - get_time()))
+            ready = wait_until_ready(selector, parser)
             if any(key.fd == incoming for key, _ in ready):
                 data = os.read(incoming, 1024)
                 if not data:
