@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
 import tempfile
@@ -98,3 +99,18 @@ async def tapped_link(hosted: Hosted, identity: str, name: str) -> tuple[HostLin
     link = HostLink(tap, writer)  # type: ignore[arg-type]
     await link.start(hosted.host.issue_ticket(identity, name))
     return link, tap
+
+
+def children_of(pid: int) -> set[int]:
+    """The process ids whose parent is `pid` (from /proc)."""
+    found = set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry))
+    return found

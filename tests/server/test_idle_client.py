@@ -19,10 +19,10 @@ from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.web import WebFrontEnd, WebOptions
-from tests.server.helpers import hosted, until
+from tests.server.helpers import children_of, hosted, until
 from tests.server.probe_fork_memory import fork_client
 from tests.server.test_web import Browser
-from tests.server.test_zygote import _children_of, zygote_running
+from tests.server.test_zygote import zygote_running
 
 IDLE = 4.0
 """Seconds the client is watched doing nothing (longer than the old three-second refresh)."""
@@ -81,7 +81,7 @@ async def test_an_idle_browser_tab_neither_wakes_its_client_nor_draws(tmp_path: 
                     await browser.wait_for(b"Your name")
                     await browser.keys("Idle\r")
                     await browser.wait_for(b"signed in as Idle")
-                    (client,) = _children_of(zygote._process.pid)
+                    (client,) = children_of(zygote._process.pid)
                     await asyncio.sleep(1.0)  # its first frames drawn
                     woke, drawn = wakeups(client), len(browser.received)
                     await asyncio.sleep(IDLE)
@@ -96,6 +96,6 @@ async def test_an_idle_browser_tab_neither_wakes_its_client_nor_draws(tmp_path: 
                     await browser.wait_for(b"Open a table")  # drawn again: it had closed
                 finally:
                     await browser.close()
-            await until(lambda: not _children_of(zygote._process.pid))  # the client ended with its tab
+            await until(lambda: not children_of(zygote._process.pid))  # the client ended with its tab
         finally:
             await front.close()

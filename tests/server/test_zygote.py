@@ -23,7 +23,7 @@ from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.web import WebFrontEnd, WebOptions
-from tests.server.helpers import HANG, hosted, until
+from tests.server.helpers import HANG, children_of, hosted, until
 from tests.server.ssh_helpers import served, terminal
 
 PROBE = "tests.server.zygote_probe"
@@ -121,7 +121,7 @@ async def test_a_session_over_ssh_and_one_in_a_browser_run_in_forked_clients(tmp
             await screen.wait_for(b"lobby")
             (session,) = [x for x in s.front._sessions.values() if x is not None]
             assert os.getpgid(session.client.pid) == session.client.pid
-            assert session.client.pid not in _children_of(os.getpid())  # a child of the zygote, not ours
+            assert session.client.pid not in children_of(os.getpid())  # a child of the zygote, not ours
             await screen.close()
             conn.close()
         async with hosted(tmp_path / "web") as h:
@@ -161,21 +161,7 @@ async def test_when_the_zygote_is_gone_sessions_are_spawned_and_it_is_logged(
             screen = await terminal(conn)
             await screen.wait_for(b"lobby")
             (session,) = [x for x in s.front._sessions.values() if x is not None]
-            assert session.client.pid in _children_of(os.getpid())  # spawned by this process
+            assert session.client.pid in children_of(os.getpid())  # spawned by this process
             await screen.close()
             conn.close()
     assert caplog.text.count("the session starter has ended: sessions are spawned from now on") == 1
-
-
-def _children_of(pid: int) -> set[int]:
-    found = set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as stat:
-                    fields = stat.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.add(int(entry))
-    return found
