@@ -241,7 +241,7 @@ class ChimeraApp(EndsOnSignals[int]):
         if self.save_path is None:
             self._unsaved = "There is no saves folder, so this game cannot be saved."
             if not quiet:
-                self.notify(self._unsaved, severity="error")
+                self.notify(self._unsaved, severity="error", markup=False)
             return False
         try:
             save = save_match(

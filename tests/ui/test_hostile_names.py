@@ -374,3 +374,29 @@ async def test_every_games_results_with_every_seat_hostile_at_80x24(game_id: str
             for name in names:
                 check_screen(app, name, must_show=False)
         assert app.is_running
+
+
+WAITED_FOR = [name for name in SCREEN_NAMES if plain_text(name).strip()] + ["Bo[/i]"]
+
+
+@pytest.mark.parametrize("name", WAITED_FOR, ids=[repr(name)[:24] for name in WAITED_FOR])
+async def test_codename_says_whose_decision_it_is_with_the_name_as_typed(name: str, tmp_path: Path) -> None:
+    """Enter while another seat decides says whose decision it is, in a notice naming that seat as typed. A
+    name such as "[/]" or "Bo[/i]" took the notice for markup and ended the waiting player's app."""
+    seats = make_seats("codename", 2, ["human", "random"], [OTHER, name])
+    app = ChimeraApp(
+        plan=LaunchPlan(start=new_start("codename", 2, seats, 3, {})), saves=tmp_path, bot_delay=60.0
+    )
+    rules = games.get("codename")
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
+        await _pass_hand_off(app, pilot, OTHER, certain=False)
+        await pilot.press("enter")  # Zed takes a torso half; the bot, slow here, takes the next two
+        await settle(pilot, lambda: app._table is not None and app._table.to_act() == 1)
+        assert app._table is not None and rules.to_act(app._table.match.state) == 1
+        await pilot.press("enter")
+        await settle(pilot, lambda: bool(app._notifications))
+        assert app.is_running
+        said = [n.message for n in app._notifications]
+        assert f"It is {plain_text(name)}'s decision now; wait for your turn." in said
+        await pilot.pause(0.2)
+        check_screen(app, name, must_show=False)

@@ -79,7 +79,7 @@ class LobbyScreen(Screen[None]):
         try:
             await self.link.list_tables()  # shown by `_listed`, as every list the host sends
         except HostError as exc:
-            self.notify(exc.reason, severity="error")
+            self.notify(exc.reason, severity="error", markup=False)
 
     def _fill(self) -> None:
         """Show the tables, the cursor staying on the table it was on. The Seats and State columns share the

@@ -108,6 +108,7 @@ class ChoosingGameScreen(PagedGameScreen):
                     + " (x cancels the attack)",
                     title="Not a target",
                     severity="warning",
+                    markup=False,
                 )
             return
         acts = c.concerning(state, me, key, legal)
@@ -115,7 +116,7 @@ class ChoosingGameScreen(PagedGameScreen):
             if legal and state.phase is Phase.AUCTION:
                 self.action_choices()
                 return
-            self.notify(c.why_nothing(state, me, actor, key, names), title="Nothing to do here")
+            self.notify(c.why_nothing(state, me, actor, key, names), title="Nothing to do here", markup=False)
             return
         aid = v.attack_id(state, key)
         attacks = [a for a in acts if isinstance(a, AttackWith) and a.part == aid]
@@ -183,6 +184,7 @@ class ChoosingGameScreen(PagedGameScreen):
             f"Choose the target for {name}: targets are marked ◎, and the card view shows the chance to "
             "destroy each. Tab to another monster; Enter attacks; x cancels.",
             title="Attack",
+            markup=False,
         )
 
     def action_cancel_aim(self) -> None:
@@ -193,7 +195,11 @@ class ChoosingGameScreen(PagedGameScreen):
         if not self._legal:
             state, actor = self.state, self.table.to_act()
             if state is not None:
-                self.notify(c.why_nothing(state, self._me(), actor, None, self._names), title="No choices")
+                self.notify(
+                    c.why_nothing(state, self._me(), actor, None, self._names),
+                    title="No choices",
+                    markup=False,
+                )
             return
         state = self.state
         attacks = [a for a in self._legal if isinstance(a, AttackWith)]
