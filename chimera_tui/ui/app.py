@@ -103,7 +103,9 @@ class ChimeraApp(EndsOnSignals[int]):
             if self._theme_name in self.available_themes:
                 self.theme = self._theme_name
             else:
-                self.notify(f"There is no theme called {self._theme_name!r}.", severity="warning")
+                self.notify(
+                    f"There is no theme called {self._theme_name!r}.", severity="warning", markup=False
+                )
         if self.plan.start is not None:
             self.start_game(self.plan.start)
         self.screen_change_signal.subscribe(self, self._screen_changed)

@@ -464,3 +464,14 @@ async def test_no_notice_at_80x24(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.screen.query(TooSmallNotice)
+
+
+@pytest.mark.parametrize("theme", ["neon", "[/]", "[b]x[/i]"])
+async def test_an_unknown_theme_is_named_as_typed(theme: str, tmp_path: Path) -> None:
+    """`chimera --theme NAME` with no such theme opens the menu and says so, the name as typed (one that looks
+    like markup ended the app with a MarkupError)."""
+    app = ChimeraApp(saves=tmp_path, theme=theme)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause(0.2)
+        assert app.is_running and isinstance(app.screen, MenuScreen)
+        assert [n.message for n in app._notifications] == [f"There is no theme called {theme!r}."]
