@@ -422,3 +422,23 @@ async def test_two_quick_enters_on_a_question_answer_it_once_and_keep_the_game(t
         await pilot.pause(0.1)
         assert screen in app.screen_stack
         assert len([e for e in screen.table.match.log if e.seat == 0]) == len(mine) + 1
+
+
+@pytest.mark.parametrize(("round", "locked"), [(1, True), (2, True), (3, False), (5, False)])
+def test_command_hub_b_says_it_is_locked_only_while_it_is(round: int, locked: bool) -> None:
+    """Issue 32: "Command Hub B: Locked until round 3" still showed in round 3, when it is open (ST-SETUP-06,
+    ST-PROGRESS-07: the last countdown token leaves in round 3). The choice to place there says nothing of it."""
+    from chimera_tui.games.station.content import content
+    from chimera_tui.ui.games.station import view
+    from chimera_tui.ui.games.station import words as W
+    from tests.games.station.helpers import placement_state
+
+    state = placement_state(3, round=round)
+    hub_b = content().hub_hexes[1]
+    _, detail, _ = view.place_details(state, f"hex:{hub_b}")
+    assert ("locked" in detail.lower()) is locked, detail
+    assert ("open since round 3" in detail) is not locked, detail
+    from chimera_tui.games.station import RULES
+
+    for action in RULES.legal_actions(state):
+        assert "locked" not in W.choice_words(state, action).lower()
