@@ -211,9 +211,10 @@ class StationScreen(StationLayout, GameScreen):
 
     def _update_status(self) -> None:
         state, table = self.state, self.table
-        self.query_one("#station-track", Static).update(track_line(state, narrow=self._narrow))
+        width = self.app.size.width - 2  # both lines span the screen, with a column of padding either side
+        self.query_one("#station-track", Static).update(track_line(state, narrow=self._narrow, width=width))
         self.query_one("#station-prompt", Static).update(prompt_markup(state, table, self.waiting_words))
-        self.query_one("#station-last", Static).update(last_line(table), layout=False)
+        self.query_one("#station-last", Static).update(last_line(table, width), layout=False)
 
     def choice_words(self, view: Any, action: Any) -> str:
         return W.choice_words(view, action)
