@@ -148,7 +148,7 @@ class CodenameScreen(ChoosingGameScreen):
             order = ", ".join(names[s] for s in state.torso_order)
             note = f"Torso halves on the table · pick order: {order}"
         elif phase in v.DRAFT:
-            note = w.auction_text(state, names) + f" · {len(state.deck)} cards in the deck"
+            note = w.auction_text(state, names) + f" · {len(state.deck)} card{'s' * (len(state.deck) != 1)} in the deck"
         elif phase is Phase.BUILD:
             note = "Everyone builds in private; the monsters are revealed together."
         elif phase is not Phase.OVER and state.order:

@@ -69,7 +69,7 @@ def players_text(state: State, names: Sequence[str], me: int | None, actor: int 
         if short:
             body = " ".join(f"{n}{s}" for n, _, s in facts[:2])
         else:
-            body = ", ".join(f"{n} {word}" for n, word, _ in facts)
+            body = ", ".join(f"{n} {word.removesuffix('s') if n == 1 else word}" for n, word, _ in facts)
         tag = f" ({', '.join(tags)})" if tags else ""
         text = f"{mark}[b]{name}[/b]{escape(tag)}{' ' if short else ': '}{body}"
         return f"[$text-muted strike]{text}[/]" if not p.alive else f"[{_SEAT_VAR[seat % 4]}]{text}[/]"

@@ -319,5 +319,5 @@ def dialog_context(state: State) -> tuple[str, str | None]:
     if t.kind == "beg":
         return f"{state.names[int(t.place)]} used Beggar's Alley.", "perk-beggars-alley"
     if t.kind in ("build_tile", "build_hex"):
-        return f"You have {p.coins} coins.", "building"
+        return f"You have {plural(p.coins, 'coin')}.", "building"
     return "", None
