@@ -5,6 +5,7 @@ phases and listed four; Imaginarium's turn said five steps and listed six, B0 to
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 import pytest
 
@@ -20,7 +21,7 @@ def announced_lists(text: str) -> list[tuple[str, int, int]]:
     that names a count of phases or steps and ends with a colon right before a list."""
     found = []
     paragraphs = re.split(r"\n\s*\n", text)
-    for paragraph, after in zip(paragraphs, paragraphs[1:], strict=False):
+    for paragraph, after in pairwise(paragraphs):
         said = ANNOUNCED.search(paragraph)
         if said is None or not paragraph.rstrip().endswith(":"):
             continue

@@ -124,9 +124,7 @@ def _result(chosen: str, *choices: tuple[str, int, float]) -> SearchResult:
 def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
     words = str.upper
     ahead = _result("a", ("a", 355, 149.1), ("b", 40, 8.8), ("c", 5, 0.0))
-    assert (
-        hint_reason(ahead, words) == "wins 42% of 355 playouts, against 22% for the next best (B)."
-    )
+    assert hint_reason(ahead, words) == "wins 42% of 355 playouts, against 22% for the next best (B)."
     level = _result("a", ("a", 200, 100.0), ("b", 100, 50.0))
     assert hint_reason(level, words) == "wins 50% of 200 playouts, as often as the next best (B: 50%)."
     kept = _result("a", ("a", 200, 80.0), ("b", 30, 13.5))  # a game's own choice, not clearly beaten
@@ -139,9 +137,7 @@ def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
         "either is sound."
     )
     sure = _result("a", ("a", 90, 90.0), ("b", 10, 2.0))
-    assert (
-        hint_reason(sure, words) == "wins all 90 of its playouts, against 20% for the next best (B)."
-    )
+    assert hint_reason(sure, words) == "wins all 90 of its playouts, against 20% for the next best (B)."
     lost = _result("a", ("a", 60, 0.0), ("b", 40, 0.0))
     assert hint_reason(lost, words) == "no choice won a single playout (of 100); this one held out best."
     one = _result("a", ("a", 1, 1.0), ("b", 1, 0.0))  # issue 32: "1 points more", "all 1 of its playouts"

@@ -295,7 +295,9 @@ async def test_every_step_of_a_whole_game_draws(tmp_path: Path) -> None:
         assert app.screen is screen and app.is_running
 
 
-@pytest.mark.parametrize("name", ["station-2p-seed11", "codename-2p-seed21", "imaginarium-2p-seed31", "con-2p-seed41"])
+@pytest.mark.parametrize(
+    "name", ["station-2p-seed11", "codename-2p-seed21", "imaginarium-2p-seed31", "con-2p-seed41"]
+)
 async def test_the_replay_keys_work_at_the_end_of_the_game(name: str, tmp_path: Path) -> None:
     """Issue 32: at the end of a finished replay the results opened by themselves over it, and v and e did
     nothing until Esc. The end is a step like any other: v changes the viewpoint, e opens the chart, the

@@ -457,7 +457,9 @@ def test_the_track_line_keeps_the_whole_supply_at_80_columns() -> None:
     state = placement_state(2, round=4, start=1)
     state = replace(state, names=("Player 1", "Bot 2 (greedy)"), phase=Phase.LAB)
     line = track_line(state, narrow=True, width=78)
-    assert line.endswith(" · supply " + " ".join(f"{k}{n}" for k, n in zip("BCLT", state.supply, strict=True)))
+    assert line.endswith(
+        " · supply " + " ".join(f"{k}{n}" for k, n in zip("BCLT", state.supply, strict=True))
+    )
     assert len(line) <= 78 and "start ■ Bot 2 · build ×2" in line
     assert "Bot 2 (greedy)" in track_line(state, narrow=True, width=0)
     for width in range(30, 100):

@@ -40,7 +40,12 @@ def one_and_a_plural(text: str) -> list[str]:
     found = []
     for m in re.finditer(r"(\S*)\s([+−-]?)1 ([a-z]+s)\b", f" {text}"):
         before, word = m.group(1).lower().strip("(:,·"), m.group(3)
-        if before in NUMBERED or before.endswith("#") or word in NOT_PLURAL or m.group(0).lstrip().startswith("#"):
+        if (
+            before in NUMBERED
+            or before.endswith("#")
+            or word in NOT_PLURAL
+            or m.group(0).lstrip().startswith("#")
+        ):
             continue
         found.append(f"{m.group(2)}1 {word}")
     return found
@@ -52,7 +57,9 @@ def verbs_after_names(texts: set[str]) -> set[str]:
     for text in texts:
         for m in re.finditer(rf"\b(?:{'|'.join(NAMES)}):? ([a-z]+s)\b", text):
             verbs.add(m.group(1))
-    return verbs - NOT_PLURAL - {"coins", "points", "brains", "claws", "tentacles", "leaves", "parts", "cards"}
+    return (
+        verbs - NOT_PLURAL - {"coins", "points", "brains", "claws", "tentacles", "leaves", "parts", "cards"}
+    )
 
 
 def _station(match: Match[Any, Any], seat: int | None, legal: list[Any]) -> Iterator[str]:
@@ -87,7 +94,9 @@ def _codename(match: Match[Any, Any], seat: int | None, legal: list[Any]) -> Ite
     yield w.status_text(view, NAMES, seat, seat, "waiting")
     yield re.sub(r"\[[^\]]*\]", "", w.players_text(view, NAMES, seat, seat, 300))
     for action in legal:
-        yield w.imperative(w.named(w.prettify(match.rules.describe(match.state, action)), NAMES), NAMES[seat or 0])
+        yield w.imperative(
+            w.named(w.prettify(match.rules.describe(match.state, action)), NAMES), NAMES[seat or 0]
+        )
 
 
 def _con(match: Match[Any, Any], seat: int | None, legal: list[Any]) -> Iterator[str]:
@@ -172,7 +181,9 @@ def texts_of(game: str, players: int, seed: int, options: dict[str, str] | None 
 @pytest.fixture(scope="module")
 def every_text() -> dict[str, set[str]]:
     return {
-        game: set().union(*(texts_of(game, n, n * 7) for n in (2, 3, 4)), texts_of(game, 3, 5, COUNTS_OF_ONE.get(game)))
+        game: set().union(
+            *(texts_of(game, n, n * 7) for n in (2, 3, 4)), texts_of(game, 3, 5, COUNTS_OF_ONE.get(game))
+        )
         for game in SEEN
     }
 
@@ -219,7 +230,9 @@ def test_an_ending_with_one_point_reads_in_the_singular() -> None:
     assert tie_break_text(replace(state, players=tied), (0, 1)) == (
         "Player 1 and Player 2 share the win: 1 point and 1 component each."
     )
-    assert tie_break_text(replace(state, players=tied), (0,)).startswith("Player 1 wins: tied on 1 point with")
+    assert tie_break_text(replace(state, players=tied), (0,)).startswith(
+        "Player 1 wins: tied on 1 point with"
+    )
 
 
 def test_the_checks_find_the_faults_players_found() -> None:

@@ -349,7 +349,10 @@ def round_summary(g: Working) -> None:
         )
 
 
-_EARLIER = ((re.compile(r"(\d) leaves\b"), r"\1 leafs"), (re.compile(r"; now (-?1) point,"), r"; now \1 points,"))
+_EARLIER = (
+    (re.compile(r"(\d) leaves\b"), r"\1 leafs"),
+    (re.compile(r"; now (-?1) point,"), r"; now \1 points,"),
+)
 """How the events were worded before their plurals were corrected (issue 32): "+2 leafs in the pool", "now 1
 points"."""
 
