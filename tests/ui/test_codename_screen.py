@@ -460,7 +460,7 @@ async def test_the_log_keeps_its_lines_during_the_draft_at_80_by_24(tmp_path: Pa
     for phase in (Phase.DEAL, Phase.AUCTION):
         app = app_at(tmp_path, phase)
         async with app.run_test(size=(80, 24)) as pilot:
-            await until(pilot, lambda app=app: isinstance(app.screen, CodenameScreen))  # type: ignore[misc]
+            await until(pilot, lambda app=app: isinstance(app.screen, CodenameScreen))
             await pilot.pause(0.3)
             log = app.screen.query_one("#cn-table-log", ActionLog)
             note = app.screen.query_one("#cn-table-note", Static)
