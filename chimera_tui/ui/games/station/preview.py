@@ -139,7 +139,7 @@ def preview(before: State, after: State, seat: int) -> list[str]:
     if causes:
         labels = dict(CAUSES)
         parts = [
-            f"{'you' if s == seat else before.names[s]} {pts:+d} ({labels.get(cause, cause).lower()})"
+            f"{'you' if s == seat else before.names[s]} {pts:+d} ({labels.get(cause, cause).split(' (')[0].lower()})"
             for (s, cause), pts in causes.items()
         ]
         out.append("Points: " + ", ".join(parts))

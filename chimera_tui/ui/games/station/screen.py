@@ -37,6 +37,7 @@ from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.hex_cells import CellView
 from chimera_tui.ui.widgets.hex_grid import HexGrid
+from chimera_tui.ui.widgets.wrapping import clamped
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 
@@ -241,8 +242,9 @@ class StationScreen(StationLayout, GameScreen):
         title, detail, _ = V.place_details(self.state, key)
         actions = self._places.get(key, [])
         hint = f"  [Enter: {len(actions)} choice{'s' * (len(actions) != 1)}]" if actions else ""
+        text = f"{title}{hint} · {detail}".replace("\n", " · ", 1)
         self.query_one("#station-detail", Static).update(
-            f"{title}{hint} · {detail}".replace("\n", " · ", 1), layout=False
+            clamped(text, self.app.size.width - 2, 2), layout=False
         )
 
     @on(HexGrid.CursorMoved)
