@@ -182,3 +182,29 @@ def test_the_header_offers_a_daydream_only_where_one_is_possible() -> None:
 
 def test_an_escape_fragment_takes_an() -> None:
     assert Wd.a_colour("E") == "an escape (E)" and Wd.a_colour("R") == "a romance (R)"
+
+
+def test_the_header_fits_80_columns() -> None:
+    """Issue 32: at 80 columns the header stopped at "left: Rep, Tra, daydream, then" (a bot's name with its
+    level, the turn's rest). A name's parenthetical gives way first, then "then projects" (which follows
+    every turn); whatever is left is cut with "…", and nothing runs past the width."""
+    import random
+
+    from chimera_tui.ui.games.imaginarium.board import Board
+
+    board = Board(None, None)  # type: ignore[arg-type]
+    seen = 0
+    for names in (("Ann", "Ben", "Bot 3 (greedy)"), ("Alexandrina", "Bartholomew", "Constantinople")):
+        state = RULES.new_game(GameConfig(players=3, names=names), 3)
+        rnd = random.Random(1)
+        for _ in range(300):
+            if RULES.is_over(state):
+                break
+            header = board.header(state, narrow=True, width=78)
+            assert len(header) <= 78 and not header.endswith("then…"), header
+            if header != board.header(state, narrow=True):
+                seen += 1
+            state = RULES.apply(state, rnd.choice(list(RULES.legal_actions(state))))
+    assert seen, "some headers needed shortening"
+    wide = RULES.new_game(GameConfig(players=3, names=("Ann", "Ben", "Cat")), 3)
+    assert board.header(wide, narrow=False, width=158).startswith("Imaginarium · Round 1")

@@ -16,6 +16,7 @@ from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import winner
 from chimera_tui.games.codename.state import Phase, Roll, State
 from chimera_tui.ui.games.codename.view import ARENA, DRAFT, PHASE_NAME, card_name, escape
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.widgets.dice import DiceGroup, DiceRoll
 
 _C = load()
@@ -111,7 +112,7 @@ _SEAT_VAR = ("$error", "$primary", "$success", "$warning")
 
 def short_player(name: str) -> str:
     """A player's name without its parenthetical ("Bot 2 (greedy)" → "Bot 2")."""
-    return re.sub(r"\s*\([^)]*\)$", "", name) or name
+    return bare_name(name)
 
 
 def title_text(status: str, width: int) -> str:

@@ -182,7 +182,7 @@ class ImaginariumScreen(PaneLayout, GameScreen):
 
     def _update_status(self) -> None:
         self.query_one("#im-header", Static).update(
-            self.board.header(self.state, narrow=self._narrow), layout=False
+            self.board.header(self.state, narrow=self._narrow, width=self.app.size.width - 2), layout=False
         )
         prompt = self.board.prompt(self.state, narrow=self._narrow, waiting_words=self.waiting_words)
         self.query_one("#im-prompt", Static).update(prompt, layout=False)

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -16,6 +15,7 @@ from chimera_tui.games.station.state import Phase
 from chimera_tui.ui.games.station import view as V
 from chimera_tui.ui.games.station import words as W
 from chimera_tui.ui.games.station.results import tie_break_text
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.seats import escape_markup as escape  # exact under Textual's markup parser
 
 PHASE_TOPICS = {
@@ -40,11 +40,6 @@ def track_line(state: State, *, narrow: bool, width: int = 0) -> str:
         if not width or cell_len(line) <= width:
             return line
     return f"{cut(W.round_track(state, narrow, ''), width - cell_len(supply) - 3)} · {supply}"
-
-
-def bare_name(name: str) -> str:
-    """A player's name without its parenthetical ("Bot 2 (greedy)" → "Bot 2")."""
-    return re.sub(r"\s*\([^)]*\)$", "", name) or name
 
 
 def cut(text: str, width: int) -> str:
