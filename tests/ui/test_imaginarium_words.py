@@ -208,3 +208,16 @@ def test_the_header_fits_80_columns() -> None:
     assert seen, "some headers needed shortening"
     wide = RULES.new_game(GameConfig(players=3, names=("Ann", "Ben", "Cat")), 3)
     assert board.header(wide, narrow=False, width=158).startswith("Imaginarium · Round 1")
+
+
+def test_a_team_workshop_title_names_its_partner_whole() -> None:
+    """Issue 32: at 160x50 a team's workshop title ended "with ● Bot 3 (g": where the names with their
+    parenthesis do not fit, the title names the players without it ("with ● Bot 3")."""
+    from chimera_tui.ui.widgets.sketch import line_text
+
+    names = ("Player 1", "Bot 2 (greedy)", "Bot 3 (greedy)", "Bot 4 (greedy)")
+    state = RULES.new_game(GameConfig(players=4, names=names, options={"teams": "on"}), 3)
+    titles = [line_text(line) for line in workshops_canvas(state, 0, 96, frozenset(), False, None).lines]
+    headed = [t for t in titles if " · with " in t]
+    assert headed and not any(re.search(r"\(g\b|\(gr?e?e?d?y?─", t) for t in headed), headed
+    assert any("with ● Bot 3" in t or "with ▲ Player 1" in t for t in headed), headed
