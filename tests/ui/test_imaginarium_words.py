@@ -221,3 +221,17 @@ def test_a_team_workshop_title_names_its_partner_whole() -> None:
     headed = [t for t in titles if " · with " in t]
     assert headed and not any(re.search(r"\(g\b|\(gr?e?e?d?y?─", t) for t in headed), headed
     assert any("with ● Bot 3" in t or "with ▲ Player 1" in t for t in headed), headed
+
+
+def test_a_figure_on_the_belt_is_named_whole() -> None:
+    """Issue 32: a figure on the belt's boxes (120 columns and more) read "■ Bot 2 (g": in the box's ten
+    columns the name goes without its parenthesis."""
+    from chimera_tui.ui.widgets.sketch import line_text
+
+    names = ("Player 1", "Bot 2 (greedy)", "Bot 3 (greedy)")
+    state = RULES.new_game(GameConfig(players=3, names=names), 3)
+    while state.phase == "plan":
+        state = RULES.apply(state, RULES.legal_actions(state)[0])
+    text = "\n".join(line_text(line) for line in V.belt_canvas(state, 120, frozenset(), False).lines)
+    assert "Bot 2 (g" not in text and "Bot 3 (g" not in text
+    assert "■ Bot 2 " in text or "● Bot 3 " in text, text
