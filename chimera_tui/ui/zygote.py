@@ -72,6 +72,8 @@ def preload() -> None:
     import textual.drivers.web_driver  # noqa: F401
 
     from chimera_tui import games
+    from chimera_tui.server import bot_worker  # noqa: F401 (the bot workers the server asks for)
+    from chimera_tui.server.warming import warm
     from chimera_tui.ui import shared_css
     from chimera_tui.ui.games import screen_class
     from chimera_tui.ui.screens import lobby  # noqa: F401
@@ -80,6 +82,7 @@ def preload() -> None:
         games.get(game_id)
         screen_class(game_id)
     shared_css.install()  # the warm-up's parsed stylesheets serve every child
+    warm()  # every msgspec type built here once, before any thread or fork (engine/decoding.py)
 
 
 def warm_up() -> None:
