@@ -111,7 +111,7 @@ class Worker:
                 return await self.answer()
         except TimeoutError:
             self.kill()
-            raise WorkerLost(f"took more than {limit:.0f} s and was stopped") from None
+            raise WorkerLost(f"took more than {limit:g} s and was stopped") from None
         except (ConnectionError, OSError):
             raise WorkerLost(await self.ended()) from None
 
@@ -194,8 +194,7 @@ class BotPool:
         started = await asyncio.gather(*(self._start() for _ in range(self.size)), return_exceptions=True)
         for worker in started:
             if isinstance(worker, Worker):
-                self.workers.add(worker)
-                self._idle.put_nowait(worker)
+                self._welcome(worker)
             elif isinstance(worker, OSError):
                 log.warning("%s; trying again in %.0f s", worker, RESTART_DELAY)
                 self._background(self._add(delay=RESTART_DELAY))
@@ -222,13 +221,31 @@ class BotPool:
             if self._closing:
                 worker.kill()
                 return
-            self.workers.add(worker)
-            self._idle.put_nowait(worker)
+            self._welcome(worker)
             return
 
+    def _welcome(self, worker: Worker) -> None:
+        """Make a new `worker` free, and watch it: one that ends while free is replaced at once."""
+        self.workers.add(worker)
+        self._idle.put_nowait(worker)
+        self._background(self._watch(worker))
+
+    async def _watch(self, worker: Worker) -> None:
+        await worker.process.wait()
+        if worker.pid not in self.thinking:  # one that ends while thinking is `think`'s to replace
+            await self._lost_while_free(worker)
+
+    async def _lost_while_free(self, worker: Worker) -> None:
+        if worker in self.workers and not self._closing:
+            self._replace(worker)
+            ended = await worker.ended()
+            log.warning("a bot worker (process %d) %s while free; another takes its place", worker.pid, ended)
+
     def _replace(self, worker: Worker) -> None:
-        """Stop `worker` (if it still runs) and start another in its place."""
+        """Stop `worker` (if it still runs) and start another in its place (once)."""
         worker.kill()
+        if worker not in self.workers:
+            return
         self.workers.discard(worker)
         if not self._closing:
             self._background(self._add())
@@ -239,14 +256,9 @@ class BotPool:
             if worker is None or self._closing:  # closed: every other waiter hears it too
                 self._idle.put_nowait(None)
                 raise ThinkingFailed("the pool is closed")
-            if worker.alive:
+            if worker in self.workers and worker.alive:
                 return worker
-            log.warning(
-                "a bot worker (process %d) %s while free; another takes its place",
-                worker.pid,
-                await worker.ended(),
-            )
-            self._replace(worker)
+            await self._lost_while_free(worker)  # ended a moment ago: its watcher has not heard yet
 
     async def think(self, request: Think, where: str) -> Thought:
         """A free worker's answer to `request` (for the bot of `where`, "table CODE seat N", in the log).
