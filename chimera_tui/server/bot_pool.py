@@ -17,6 +17,7 @@ new worker takes the lost one's place. The host itself never waits on a worker f
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
@@ -177,8 +178,9 @@ class BotPool:
     def __init__(self, size: int, start: Callable[[], Awaitable[Worker]]) -> None:
         self.size = size
         self._start = start
-        self._idle: asyncio.Queue[Worker | None] = asyncio.Queue()
-        """The free workers, and None once the pool closes."""
+        self._free: list[Worker] = []
+        self._waiting: collections.deque[asyncio.Future[Worker]] = collections.deque()
+        """The moves waiting for a free worker, in turn (a move thought again goes first)."""
         self.workers: set[Worker] = set()
         """The running workers, idle or thinking."""
         self.thinking: dict[int, int] = {}
@@ -227,7 +229,7 @@ class BotPool:
     def _welcome(self, worker: Worker) -> None:
         """Make a new `worker` free, and watch it: one that ends while free is replaced at once."""
         self.workers.add(worker)
-        self._idle.put_nowait(worker)
+        self._release(worker)
         self._background(self._watch(worker))
 
     async def _watch(self, worker: Worker) -> None:
@@ -250,12 +252,26 @@ class BotPool:
         if not self._closing:
             self._background(self._add())
 
-    async def _free_worker(self) -> Worker:
+    def _release(self, worker: Worker) -> None:
+        """`worker` is free: the first move waiting takes it."""
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(worker)
+                return
+        self._free.append(worker)
+
+    async def _free_worker(self, again: bool) -> Worker:
+        """A free worker, waiting for one in turn (first of all when the move is thought `again`)."""
         while True:
-            worker = await self._idle.get()
-            if worker is None or self._closing:  # closed: every other waiter hears it too
-                self._idle.put_nowait(None)
+            if self._closing:
                 raise ThinkingFailed("the pool is closed")
+            if self._free and not self._waiting:
+                worker = self._free.pop()
+            else:
+                waiter = asyncio.get_running_loop().create_future()
+                (self._waiting.appendleft if again else self._waiting.append)(waiter)
+                worker = await waiter
             if worker in self.workers and worker.alive:
                 return worker
             await self._lost_while_free(worker)  # ended a moment ago: its watcher has not heard yet
@@ -267,7 +283,7 @@ class BotPool:
             ThinkingFailed: when two workers in turn were lost over it, or the search failed (logged).
         """
         for attempt in (1, 2):
-            worker = await self._free_worker()
+            worker = await self._free_worker(again=attempt > 1)
             self.thinking[worker.pid] = attempt
             try:
                 thought = await worker.ask(request)
@@ -285,7 +301,7 @@ class BotPool:
                 raise
             finally:
                 self.thinking.pop(worker.pid, None)
-            self._idle.put_nowait(worker)
+            self._release(worker)
             if thought.problem:
                 log.error(
                     "%s: its bot could not think (%s); the greedy bot moves instead", where, thought.problem
@@ -307,4 +323,7 @@ class BotPool:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(worker.process.wait(), 5)
         self.workers.clear()
-        self._idle.put_nowait(None)
+        while self._waiting:
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_exception(ThinkingFailed("the pool is closed"))
