@@ -61,7 +61,10 @@ at_once(work)
 
 def run_fresh(script: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(PREAMBLE + script)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", textwrap.dedent(PREAMBLE + script)],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
