@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import fcntl
 import os
+import shutil
 import sqlite3
 import statistics
 import struct
@@ -176,6 +177,7 @@ async def prepare(
         server.close()
         await host.close()
         await server.wait_closed()
+        shutil.rmtree(folder, ignore_errors=True)
     with contextlib.closing(sqlite3.connect(data / DB_NAME)) as db:
         for code, seat in plan.strength.items():
             (setup,) = db.execute("SELECT setup FROM tables WHERE code = ?", (code,)).fetchone()

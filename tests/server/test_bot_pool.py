@@ -203,3 +203,33 @@ async def test_twenty_workers_killed_mid_thought_during_a_game_lose_nothing(
     for pid, line in zip(killed, warnings, strict=True):
         assert f"(process {pid}) ended by SIGKILL while thinking; another worker thinks again" in line
     assert len(pool.workers) == 2
+
+
+async def test_a_move_thought_again_goes_before_the_moves_waiting_for_a_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = BotPool(1, lambda: start_worker(None))
+    await made.open()
+    rules = games.get("codename")
+    state, seat, legal = position("codename", 2, 6)
+    slow = request("codename", state, seat, legal, SearchBot(rules, 1, playouts=100_000, seconds=None))
+    quick = request("codename", state, seat, legal, SearchBot(rules, 2, playouts=20, seconds=None))
+    order: list[int] = []
+    ask = bot_pool.Worker.ask
+
+    async def asked(self: bot_pool.Worker, r: Think) -> Any:
+        order.append(r.seed)
+        return await ask(self, r if order.count(slow.seed) < 2 else quick)  # the second try is quick
+
+    monkeypatch.setattr(bot_pool.Worker, "ask", asked)
+    try:
+        first = asyncio.ensure_future(made.think(slow, "table A seat 1"))
+        await until(lambda: bool(made.thinking), "the first move's thought")
+        second = asyncio.ensure_future(made.think(quick, "table B seat 1"))
+        await asyncio.sleep(0.1)  # it waits for the one worker
+        (victim,) = made.thinking
+        os.kill(victim, signal.SIGKILL)
+        await asyncio.gather(first, second)
+    finally:
+        await made.close()
+    assert order == [slow.seed, slow.seed, quick.seed]
