@@ -23,13 +23,15 @@ import logging
 import os
 import signal
 import socket
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
 
 import msgspec
 
 from chimera_tui.server.bot_wire import FRAME_LIMIT, HEADER, READY, THOUGHT_DECODER, Think, Thought, frame
 from chimera_tui.server.clients import Client, ClientProcess
 from chimera_tui.server.forks import PYTHON, Zygote
+from chimera_tui.server.protocol import encode_view
 
 log = logging.getLogger("chimera.server")
 
@@ -53,6 +55,21 @@ def default_size() -> int:
     with contextlib.suppress(AttributeError, OSError):
         return max(1, len(os.sched_getaffinity(0)))
     return max(1, os.cpu_count() or 1)
+
+
+def request_for(game: str, bot: Any, view: Any, legal: Sequence[Any], seat: int) -> Think:
+    """What a worker needs to think for search `bot` (a `SearchBot`: its next seed, its budget) at `seat` of
+    a `game` table, from the seat's `view` and `legal` actions."""
+    return Think(
+        game=game,
+        seat=seat,
+        view=encode_view(view),
+        legal=tuple(str(action) for action in legal),
+        seed=bot.next_seed(),
+        playouts=bot.playouts,
+        seconds=bot.seconds,
+        guard=bot.guard,
+    )
 
 
 def wall_limit(request: Think) -> float:

@@ -29,10 +29,9 @@ from typing import Any
 
 from chimera_tui import games
 from chimera_tui.engine.bots import Bot, bot_seed
-from chimera_tui.server.bot_pool import BotPool, ThinkingFailed
+from chimera_tui.server.bot_pool import BotPool, ThinkingFailed, request_for
 from chimera_tui.server.bot_wire import Think
 from chimera_tui.server.core import CONFLICT, HostCore
-from chimera_tui.server.protocol import encode_view
 from chimera_tui.server.tables import HostedTable
 
 log = logging.getLogger("chimera.server")
@@ -144,16 +143,7 @@ class Driving(HostCore):
         key = (table.code, table.version, actor)
         thought = self._thoughts.get(key)
         if thought is None:
-            request = Think(
-                game=table.record.game,
-                seat=actor,
-                view=encode_view(view),
-                legal=tuple(str(action) for action in legal),
-                seed=bot.next_seed(),
-                playouts=bot.playouts,
-                seconds=bot.seconds,
-                guard=bot.guard,
-            )
+            request = request_for(table.record.game, bot, view, legal, actor)
             thought = self._thoughts[key] = asyncio.ensure_future(
                 self._ask(request, f"table {table.code} seat {actor + 1}")
             )

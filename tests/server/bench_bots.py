@@ -33,6 +33,7 @@ import os
 import re
 import shutil
 import signal
+import sqlite3
 import sys
 import tempfile
 import time
@@ -233,7 +234,8 @@ async def run(
 
     async def watch() -> None:
         while not stop.is_set():
-            tables.refresh()
+            with contextlib.suppress(sqlite3.Error):  # the server writing at that moment: read again soon
+                tables.refresh()
             await asyncio.sleep(0.1)
 
     watcher = asyncio.ensure_future(watch())
@@ -259,14 +261,21 @@ async def run(
         began = time.time()
         await pair_play(pair_terms, tables, plan.pair, args.seconds, result)
         read_probe(probe, began, time.time(), result)
+        print(f"{result.line()} (window {result.seconds:.0f} s)", flush=True)
         if drill:
             await kill_drill(log, result)
+            print(f"{name}: kill -9: {result.kills}", flush=True)
         if strength:
-            async with asyncio.timeout(args.games * 60):
-                while any(tables.winners(code) is None for code in plan.strength):
-                    await asyncio.sleep(1)
-            result.games = len(plan.strength)
-            result.wins = sum(seat in (tables.winners(code) or ()) for code, seat in plan.strength.items())
+            end = time.monotonic() + args.strength_minutes * 60
+            while time.monotonic() < end and any(tables.winners(c) is None for c in plan.strength):
+                await asyncio.sleep(1)
+            over = [code for code in plan.strength if tables.winners(code) is not None]
+            result.games = len(over)
+            result.wins = sum(plan.strength[code] in (tables.winners(code) or ()) for code in over)
+            steps = sorted(tables.steps(code) for code in plan.strength if code not in over)
+            print(
+                f"{name}: search beat greedy {result.wins}/{len(over)} finished (unfinished at steps {steps})"
+            )
         progress = {code: tables.steps(code) for code in plan.solos}
         await asyncio.sleep(5)
         if not any(tables.steps(code) > steps for code, steps in progress.items()):
@@ -299,12 +308,14 @@ def load() -> str:
 async def bench(args: argparse.Namespace) -> list[Result]:
     results = []
     here = sys.executable
-    if args.today:
+    if args.today and args.only != "workers":
         print(f"load before: {load()}", flush=True)
         results.append(
             await run("today (threads)", args.today, None, args, drill=False, strength=args.games > 0)
         )
         print(results[-1].line(), flush=True)
+    if args.only == "today":
+        return results
     print(f"load: {load()}", flush=True)
     results.append(await run("2 workers", here, 2, args, drill=True, strength=args.games > 0))
     print(results[-1].line(), flush=True)
@@ -321,8 +332,10 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=40)
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=90.0)
+    parser.add_argument("--strength-minutes", type=float, default=30.0, help="how long the games may take")
+    parser.add_argument("--only", choices=("today", "workers"), help="run only these servers")
     args = parser.parse_args()
-    if args.games:
+    if args.games and not args.only:
         with ProcessPoolExecutor(2) as pool:
             wins = sum(pool.map(reference_game, range(1, args.games + 1)))
         print(f"idle reference: search beat greedy {wins}/{args.games}", flush=True)

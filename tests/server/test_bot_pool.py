@@ -20,9 +20,8 @@ from chimera_tui import games
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.engine.search import SearchBot
 from chimera_tui.server import bot_pool
-from chimera_tui.server.bot_pool import BotPool, ThinkingFailed, start_worker
+from chimera_tui.server.bot_pool import BotPool, ThinkingFailed, request_for, start_worker
 from chimera_tui.server.bot_wire import Think
-from chimera_tui.server.protocol import encode_view
 from tests.server.helpers import hosted, play, stored_match, until
 
 
@@ -52,17 +51,7 @@ def position(game_id: str, players: int, steps: int) -> tuple[Any, int, tuple[An
 
 
 def request(game_id: str, state: Any, seat: int, legal: tuple[Any, ...], bot: SearchBot) -> Think:
-    view = games.get(game_id).view(state, seat)
-    return Think(
-        game=game_id,
-        seat=seat,
-        view=encode_view(view),
-        legal=tuple(str(action) for action in legal),
-        seed=bot.next_seed(),
-        playouts=bot.playouts,
-        seconds=bot.seconds,
-        guard=bot.guard,
-    )
+    return request_for(game_id, bot, games.get(game_id).view(state, seat), legal, seat)
 
 
 @pytest.mark.parametrize("game_id", ["station", "codename", "imaginarium", "con"])

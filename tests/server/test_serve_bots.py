@@ -7,37 +7,12 @@ import asyncio
 import os
 import re
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.server.crowd_ssh import start_server
 from tests.server.helpers import HANG, children_of
-
-
-async def _serve(tmp_path: Path, *extra: str) -> tuple[asyncio.subprocess.Process, Path]:
-    log = tmp_path / "serve.log"
-    process = await asyncio.create_subprocess_exec(
-        sys.executable,
-        "-P",
-        "-m",
-        "chimera_tui",
-        "serve",
-        "--ssh",
-        "127.0.0.1:0",
-        "--saves",
-        str(tmp_path / "saves"),
-        "--data",
-        str(tmp_path / "data"),
-        *extra,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=log.open("wb"),
-    )
-    assert process.stdout is not None
-    async with asyncio.timeout(3 * HANG):
-        while b"listening on" not in (line := await process.stdout.readline()):
-            assert line, "chimera serve ended before it listened"
-    return process, log
 
 
 async def _until(condition: object, what: str) -> None:
@@ -56,7 +31,7 @@ async def _stop(process: asyncio.subprocess.Process) -> None:
 async def test_the_workers_are_forked_by_the_session_starter_and_a_killed_one_is_replaced(
     tmp_path: Path,
 ) -> None:
-    process, log = await _serve(tmp_path, "--bot-workers", "2")
+    process, _, log = await start_server(tmp_path, "--bot-workers", "2")
     try:
         text = log.read_text()
         assert "2 bot worker(s) ready, forked by the session starter" in text
@@ -79,7 +54,7 @@ async def test_the_workers_are_forked_by_the_session_starter_and_a_killed_one_is
 
 @pytest.mark.parametrize("count", ["1", "3"])
 async def test_spawned_clients_mean_spawned_workers(tmp_path: Path, count: str) -> None:
-    process, log = await _serve(tmp_path, "--client-start", "spawn", "--bot-workers", count)
+    process, _, log = await start_server(tmp_path, "--client-start", "spawn", "--bot-workers", count)
     try:
         assert f"{count} bot worker(s) ready, spawned" in log.read_text()
         assert len(children_of(process.pid)) == int(count)
