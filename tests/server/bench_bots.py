@@ -277,7 +277,9 @@ async def run(
                 f"{name}: search beat greedy {result.wins}/{len(over)} finished (unfinished at steps {steps})"
             )
         progress = {code: tables.steps(code) for code in plan.solos}
-        await asyncio.sleep(5)
+        end = time.monotonic() + 120  # a starved pool may take a while to come round to a solo table
+        while time.monotonic() < end and not any(tables.steps(c) > n for c, n in progress.items()):
+            await asyncio.sleep(1)
         if not any(tables.steps(code) > steps for code, steps in progress.items()):
             result.problems.append("the solo tables stopped moving")
     finally:
