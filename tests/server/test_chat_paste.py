@@ -1,8 +1,8 @@
 """A paste while the chat is open goes to the chat's line, as plain text, or nowhere; never to the game below.
 
-Three ways in: the app given a paste (Textual's Pilot), the raw bytes of a bracketed paste over a real SSH
-connection to the client's own pseudo-terminal on the server, and a real paste by tmux into the OpenSSH
-client running in tmux's pseudo-terminal."""
+Two ways in: the raw bytes of a bracketed paste over a real SSH connection to the client's own
+pseudo-terminal on the server, and a real paste by tmux into the OpenSSH client running in tmux's
+pseudo-terminal. (The app given a paste by Textual's Pilot: tests/server/test_lobby.py.)"""
 
 from __future__ import annotations
 
@@ -15,12 +15,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from textual import events
 
 from chimera_tui.server import protocol as P
-from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen, WaitingScreen
-from chimera_tui.ui.screens.table_chat import ChatDialog, ChatLine
-from tests.server.helpers import HANG, hosted, until
+from tests.server.helpers import HANG, until
 from tests.server.ssh_helpers import OPENSSH, Screen, Served, key_file, openssh_args, served, terminal
 
 F5 = b"\x1b[15~"
@@ -33,46 +30,6 @@ LONG = "".join(f"{n:04d} \x1b[1;3{n % 8}m{'x' * 20}\x1b[0m\tjk\x1b[Bhl\r\n" for 
 """Some 12 KB of lines full of escape sequences, tabs, the board's cursor keys and arrows."""
 
 
-def _screen_name(app: LobbyApp) -> str:
-    return type(app.screen).__name__
-
-
-async def test_a_paste_into_the_chat_goes_to_its_line_as_plain_text_and_never_to_the_game(
-    tmp_path: Path,
-) -> None:
-    async with hosted(tmp_path) as h:
-        app = LobbyApp(str(h.socket), h.host.issue_ticket("SHA256:alice", "Alice"))
-        async with app.run_test(size=(80, 24)) as pilot:
-            await until(lambda: isinstance(app.screen, LobbyScreen))
-            app.create_table(P.CreateTable(game="station", players=2, seed=3))
-            await until(lambda: isinstance(app.screen, WaitingScreen))
-            bob = await h.link("SHA256:bob", "Bob")
-            assert app.table is not None
-            b = await bob.join(app.table.code)
-            await until(lambda: _screen_name(app) == "ChoiceDialog")  # Alice's first question is open
-            table = h.host.tables[b.code]
-            step = len(table.match or ())
-            await pilot.press("ctrl+t")
-            await until(lambda: isinstance(app.screen, ChatDialog))
-            line = app.screen.query_one(ChatLine)
-            app.post_message(events.Paste(PASTE))
-            await until(lambda: line.value == SAID)
-            assert isinstance(app.screen, ChatDialog)  # still open: the paste's line breaks said nothing
-            await pilot.press("enter")
-            await until(lambda: list(table.chat) == [f"Alice: {SAID}"])
-            await pilot.press("ctrl+t")
-            await until(lambda: isinstance(app.screen, ChatDialog))
-            line = app.screen.query_one(ChatLine)
-            await pilot.press(*"hi ")
-            app.post_message(events.Paste(LONG))  # more than the line takes: as much as fits
-            await until(lambda: len(line.value) == P.CHAT_LIMIT)
-            assert line.value.startswith("hi 0000 xxxxxxxxxxxxxxxxxxxx jk") and "\x1b" not in line.value
-            await pilot.press("escape")
-            await until(lambda: _screen_name(app) == "ChoiceDialog")
-            assert len(table.match or ()) == step and len(table.chat) == 1
-            await bob.close()
-
-
 async def _seated_at_a_new_table(s: Served, alice: Screen) -> str:
     """Alice opens a Station table in her lobby; Bob joins it over SSH; both see the game. Its code."""
     await alice.wait_for(b"lobby")
@@ -81,13 +38,19 @@ async def _seated_at_a_new_table(s: Served, alice: Screen) -> str:
     alice.keys(F5)
     await until(lambda: len(s.host.tables) == 1)
     (code,) = s.host.tables
+    await _bob_joins(s, code)
+    return code
+
+
+async def _bob_joins(s: Served, code: str) -> Screen:
+    """Bob joins the table `code` by its code from his lobby over SSH; the game starts."""
     bob = await terminal(await s.connect("bob"))
     await bob.wait_for(b"lobby")
     bob.keys(b"j")
     await bob.wait_for(b"The table's code")
     bob.keys(code.encode() + b"\r")
     await until(lambda: s.host.tables[code].started)
-    return code
+    return bob
 
 
 async def test_a_bracketed_paste_over_ssh_reaches_the_chat_whole(tmp_path: Path) -> None:
@@ -192,11 +155,7 @@ async def test_a_paste_in_a_real_terminal_over_openssh_stays_in_the_chat(tmp_pat
             pane.run("send-keys", "F5")
             await until(lambda: len(s.host.tables) == 1)
             (code,) = s.host.tables
-            bob = await terminal(await s.connect("bob"))
-            await bob.wait_for(b"lobby")
-            bob.keys(b"j")
-            await bob.wait_for(b"The table's code")
-            bob.keys(code.encode() + b"\r")
+            bob = await _bob_joins(s, code)
             table = s.host.tables[code]
             await pane.wait_for("thinking")
             await pane.wait_without("Every seat is taken")  # the notices of the start have gone
