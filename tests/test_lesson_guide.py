@@ -127,7 +127,10 @@ def test_a_move_that_loses_only_with_the_dice_the_game_will_roll_is_not_told() -
     lesson = _lesson("con")
     assert lesson.out is not None
     legal = list(rules.legal_actions(rigged))
-    assert legal.index(attack) not in losing_moves(rules, rigged, legal, lesson.out, 0, lesson.out_words)
+    told = losing_moves(rules, rigged, legal, lesson.out, 0, lesson.out_words)
+    assert legal.index(attack) not in told
+    # The warnings come from the learner's view alone: the same with the real dice and hidden cards.
+    assert told == losing_moves(rules, state, legal, lesson.out, 0, lesson.out_words)
 
 
 def _stat(state: Any, seat: int, index: int) -> int:

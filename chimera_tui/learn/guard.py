@@ -1,9 +1,11 @@
 """The moves that would put the learner out at once, whatever the dice and the hidden cards (a lesson warns of
 them and never highlights one).
 
-A move loses at once when, applied to the state, it leaves the learner out (the lesson's `out`), and still does
-with the dice and the hidden piles drawn otherwise: the guide must not tell what the seeded dice are about to
-say. Pure: no Textual, no files.
+A move loses at once when it leaves the learner out (the lesson's `out`) in every one of a few full states made
+from the learner's own view by the game's determinizer (`engine.playouts.determinizer`: the hidden cards dealt
+at random and a fresh random stream, exactly as the search bot fills in what a seat cannot see). The real state
+is never tried, so the guide cannot tell what the seeded dice or the face-down piles are about to say. Pure: no
+Textual, no files.
 """
 
 from __future__ import annotations
@@ -11,29 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import msgspec
-
 from chimera_tui.engine.errors import IllegalAction
+from chimera_tui.engine.playouts import determinizer
 from chimera_tui.engine.rng import Rng
 
-OTHER_DICE = (0x5EED1, 0x5EED2, 0x5EED3)
-"""The seeds of the other draws a move is tried with (besides the state's own)."""
+OTHER_DICE = (0x5EED1, 0x5EED2, 0x5EED3, 0x5EED4)
+"""The seeds of the draws a move is tried with."""
 
 
-def _otherwise(state: Any) -> list[Any]:
-    """`state` with its dice (its Rng) and its hidden piles drawn otherwise, then as it is (last, so what the
-    guide quotes comes from another draw than the one the game will make)."""
-    if not hasattr(state, "rng"):
-        return [state]
-    out = []
-    for seed in OTHER_DICE:
-        changes: dict[str, Any] = {"rng": Rng(seed)}
-        for pile in ("deck", "cheat_deck"):  # face-down piles, read from the other end
-            cards = getattr(state, pile, None)
-            if isinstance(cards, tuple) and seed == OTHER_DICE[0]:
-                changes[pile] = cards[::-1]
-        out.append(msgspec.structs.replace(state, **changes))
-    return [*out, state]
+def _as_the_learner_could_see_it(rules: Any, state: Any, seat: int) -> list[Any]:
+    """Full states made from `seat`'s view of `state`, one per seed of `OTHER_DICE` (none when the game cannot
+    fill in what its views hide, so nothing is ever called losing there)."""
+    fill = determinizer(rules)
+    if fill is None:
+        return []
+    view = rules.view(state, seat)
+    return [fill(view, seat, Rng(seed)) for seed in OTHER_DICE]
 
 
 def losing_moves(
@@ -43,8 +38,10 @@ def losing_moves(
     the log (as `seat` reads it) that has `marker` in it ("" when none has)."""
     if out(state):
         return {}
+    tries = _as_the_learner_could_see_it(rules, state, seat)
+    if not tries:
+        return {}
     found: dict[int, str] = {}
-    tries = _otherwise(state)
     for index, action in enumerate(legal):
         said = ""
         for attempt in tries:
