@@ -158,8 +158,11 @@ async def test_a_paste_in_a_real_terminal_over_openssh_stays_in_the_chat(tmp_pat
             bob = await _bob_joins(s, code)
             table = s.host.tables[code]
             await pane.wait_for("thinking")
-            await pane.wait_without("Every seat is taken")  # the notices of the start have gone
+            await pane.wait_for("Every seat is taken")  # the notices of the start show with the game, and go
+            await pane.wait_without("Every seat is taken")
+            await pane.wait_without("sat down")
             before = await pane.picture()
+            shown = pane.text()
             step = len(table.match or ())
             for n, pasted in enumerate((PASTE, LONG)):
                 pane.run("send-keys", "C-t")
@@ -170,9 +173,11 @@ async def test_a_paste_in_a_real_terminal_over_openssh_stays_in_the_chat(tmp_pat
                 pane.run("send-keys", "Enter")
                 await until(lambda n=n: len(table.chat) == n + 1)
             assert table.chat[0] == f"alice: {SAID}"
-            await pane.wait_without("Chat (Ctrl+T)")  # the lines said show in the corner for a while
+            await pane.wait_for("alice: 0000")  # the lines said show in the corner for a while
+            await pane.wait_without("Chat (Ctrl+T)")
             assert len(table.match or ()) == step
             after = await pane.picture()
-            changed = [(b, a) for b, a in zip(before, after, strict=True) if b != a]
-            assert not changed, f"{changed}\n{pane.text()}"  # the same view, the cursor where it was
+            changed = [n + 1 for n, (b, a) in enumerate(zip(before, after, strict=True)) if b != a]
+            said = f"lines {changed} changed:\n{shown}\n{pane.text()}\n{[after[n - 1] for n in changed]}"
+            assert not changed, said  # the same view, the cursor where it was
             await bob.close()
