@@ -93,6 +93,7 @@ class Tmux:
     def __init__(self, command: list[str]) -> None:
         self.socket = f"chimera-test-{uuid.uuid4().hex[:8]}"
         self.run("new-session", "-d", "-x", "80", "-y", "24", subprocess.list2cmdline(command))
+        self.socket_path = self.run("display-message", "-p", "#{socket_path}").strip()
 
     def run(self, *args: str) -> str:
         done = subprocess.run(
@@ -133,6 +134,8 @@ class Tmux:
 
     def close(self) -> None:
         self.run("kill-server")
+        if self.socket_path:  # tmux leaves its socket behind
+            Path(self.socket_path).unlink(missing_ok=True)
 
 
 @contextmanager
