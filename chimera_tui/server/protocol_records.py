@@ -65,10 +65,13 @@ class BoardRow(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     """A key for `GetPlayer` (not the player's identity)."""
     name: str
-    rating: float
+    rating: int
+    """The rating shown (`ratings.shown`: 1000 for a newcomer)."""
     games: int
     wins: float
     mine: bool = False
+    provisional: bool = False
+    """Fewer than `ratings.PROVISIONAL_GAMES` rated games: the rating still moves a lot."""
 
 
 class Board(Message):
@@ -83,10 +86,13 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
 
     game: str
     title: str
-    rating: float
+    rating: int
+    """The rating shown (`ratings.shown`)."""
     games: int
     wins: float
-    history: tuple[float, ...] = ()
+    history: tuple[int, ...] = ()
+    """The rating shown after each rated game, oldest first."""
+    provisional: bool = False
 
 
 class Player(Message):

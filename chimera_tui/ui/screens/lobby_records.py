@@ -42,6 +42,15 @@ def wins_text(wins: float) -> str:
     return f"{wins:g}" if wins == int(wins) else f"{wins:.1f}"
 
 
+def rating_text(rating: int, provisional: bool) -> str:
+    """A rating as the leaderboard and a player's page show it ("1086", "954 (provisional)")."""
+    return f"{rating} (provisional)" if provisional else str(rating)
+
+
+RATING_WORDS = "a newcomer starts at 1000 (openskill), provisional for 5 games"
+"""What a rating is, in the titles of the leaderboard and a player's page (`ratings.shown`)."""
+
+
 class RecordsScreen(Screen[None]):
     """A title line, a grid and the footer; Esc goes back to the lobby."""
 
@@ -167,14 +176,15 @@ class BoardScreen(RecordsScreen):
             (
                 Text(str(rank)),
                 Text(row.name + (" (you)" if row.mine else "")),
-                Text(f"{row.rating:.1f}"),
+                Text(rating_text(row.rating, row.provisional)),
                 Text(str(row.games)),
                 Text(wins_text(row.wins)),
             )
             for rank, row in enumerate(board.rows, start=1)
         ]
         self.show(
-            f"Leaderboard · {games.title(self.game)} · g next game · Enter a player's page · Esc back",
+            f"Leaderboard · {games.title(self.game)} · {RATING_WORDS} · g next game · Enter a player's page "
+            "· Esc back",
             ("#", "Player", "Rating", "Games", "Wins"),
             rows,
             f"Nobody has finished a rated game of {games.title(self.game)} yet (two people or more).",
@@ -208,7 +218,7 @@ class PlayerScreen(RecordsScreen):
         rows = [
             (
                 Text(game.title),
-                Text(f"{game.rating:.1f}"),
+                Text(rating_text(game.rating, game.provisional)),
                 Text(str(game.games)),
                 Text(wins_text(game.wins)),
                 Text(sparkline(game.history, 24)),
@@ -216,7 +226,7 @@ class PlayerScreen(RecordsScreen):
             for game in page.games
         ]
         self.show(
-            f"{page.name}{since} · rating = mu − 3 sigma (openskill) · Esc back",
+            f"{page.name}{since} · rating: {RATING_WORDS} · Esc back",
             ("Game", "Rating", "Games", "Wins", "Rating over time"),
             rows,
             f"{page.name} has no rated games yet: a table finished with two people or more counts.",
