@@ -31,6 +31,9 @@ DEFAULT_AWAY_LIMIT = 120.0
 """Seconds an absent player's turn waits before a bot plays it."""
 
 CONFLICT = "Another move reached the table first; yours was not played."
+
+REPLACED = "A bot has your seat for good (your time ran out): you watch this table now."
+"""What the person of a seat a bot took over for good hears when they try to play or undo."""
 """What a player hears whose change was made on a version another host (or session) changed first."""
 
 
@@ -319,6 +322,8 @@ class HostCore:
         match = table.match
         if match is None:
             return P.Update(step=0, to_act=None, undo_refusal="The game has not begun.", **base)
+        if table.replaced(seat):  # their person watches the bot play it, as a spectator does
+            return msgspec.structs.replace(self.update_for(table, None), undo_refusal=REPLACED, replaced=True)
         state = match.state
         over = table.rules.is_over(state)
         viewer = None if over else seat

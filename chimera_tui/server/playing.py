@@ -12,7 +12,7 @@ import logging
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.plain_text import plain_text
-from chimera_tui.server.core import HostCore, Session
+from chimera_tui.server.core import REPLACED, HostCore, Session
 from chimera_tui.server.store import StoreUnavailable
 
 log = logging.getLogger("chimera.server")
@@ -33,6 +33,8 @@ class Playing(HostCore):
             actor = table.to_act()
             if actor is None:
                 return "The game is over."
+            if table.replaced(seat):
+                return REPLACED
             if actor != seat:
                 return f"It is {table.record.names[actor]}'s turn."
             try:
@@ -50,6 +52,8 @@ class Playing(HostCore):
             return "There is nothing to undo."
         if seat is None:
             return "Spectators cannot undo."
+        if table.replaced(seat):
+            return REPLACED
         async with table.guard:
             try:
                 table.match.undo(seat)

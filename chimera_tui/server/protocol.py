@@ -146,7 +146,8 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
 
     name: str
     kind: str
-    """"person", "bot", "empty" (waiting for a player) or "away" (a bot plays for an absent person)."""
+    """"person", "bot", "empty" (waiting for a player), "away" (a bot plays for an absent person until they are
+    back) or "replaced" (a bot took the person's seat for good: their time ran out; they may watch)."""
     bot: str | None = None
     here: bool = False
     """Whether the person is at this table now (a session of theirs sits there)."""
@@ -251,6 +252,9 @@ class Update(Message):
     result screens that chart the whole game; empty before."""
     history_log: tuple[LogEntry, ...] = ()
     """Once the game is over: every action (seat, notation) in order, for result screens; empty before."""
+    replaced: bool = False
+    """A bot took your seat for good (your time ran out): you watch from now on, with the public view and
+    no legal actions."""
 
 
 class Notice(Message):

@@ -138,7 +138,7 @@ class HostedTable:
             else:
                 here = self.sessions_at(seat) > 0
                 elsewhere = "" if here or where is None else where(owner)
-                kind = "away" if seat in self.away else "person"
+                kind = "replaced" if seat in self.record.for_good else "away" if seat in self.away else "person"
                 out.append(SeatInfo(name=name, kind=kind, here=here, elsewhere=elsewhere))
         return tuple(out)
 
@@ -201,6 +201,10 @@ class HostedTable:
             s != seat and owner is not None and self.sessions_at(s) > 0
             for s, owner in enumerate(self.record.owners)
         )
+
+    def replaced(self, seat: int | None) -> bool:
+        """Whether a bot took `seat` over for good (its person's time ran out): its person only watches."""
+        return seat is not None and seat in self.record.for_good
 
     def waits_for(self, identity: str) -> bool:
         """Whether it is `identity`'s move here (and no bot plays their seat)."""

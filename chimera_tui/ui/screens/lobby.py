@@ -67,6 +67,8 @@ class LobbyApp(EndsOnSignals[int]):
         self.link: HostLink | None = None
         self.table: RemoteTable | None = None
         self._heard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self._replaced_told: RemoteTable | None = None
+        """The table whose player was last told that a bot took their seat for good."""
         self.chat_history: list[str] = []
         """What was said at the current table since this session sat there (and what the host still had)."""
         from chimera_tui.ui.themes import THEMES
@@ -190,6 +192,21 @@ class LobbyApp(EndsOnSignals[int]):
         for line in fresh(notes, table.notes):
             self.notify(line, markup=False)
         self._heard = (table.chat_lines, table.notes)
+        if table.replaced and self._replaced_told is not table:
+            self._bot_took_the_seat(table)
+
+    def _bot_took_the_seat(self, table: RemoteTable) -> None:
+        """Say at once that a bot has this player's seat for good, and close the seat's open dialogs: from
+        now on the game screen shows the table as a spectator sees it."""
+        self._replaced_told = table
+        while len(self.screen_stack) > 3 and not isinstance(self.screen, ChatDialog):
+            self.pop_screen()  # a decision of the seat that is the bot's now
+        self.notify(
+            "Your time ran out: a bot plays your seat for good. You watch the rest of the game.",
+            title="A bot has your seat",
+            severity="warning",
+            timeout=30,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":
