@@ -138,7 +138,9 @@ class HostedTable:
             else:
                 here = self.sessions_at(seat) > 0
                 elsewhere = "" if here or where is None else where(owner)
-                kind = "replaced" if seat in self.record.for_good else "away" if seat in self.away else "person"
+                kind = (
+                    "replaced" if seat in self.record.for_good else "away" if seat in self.away else "person"
+                )
                 out.append(SeatInfo(name=name, kind=kind, here=here, elsewhere=elsewhere))
         return tuple(out)
 

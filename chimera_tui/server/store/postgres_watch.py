@@ -41,8 +41,9 @@ _DOWN = (psycopg.OperationalError, psycopg.InterfaceError, OSError)
 
 
 class Payload(msgspec.Struct, omit_defaults=True):
-    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat), the table's
-    code, the table's version, the host that sent it (0: a sweep, which every host hears) and a line said."""
+    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat, m: the operator
+    changed something), the table's code, the table's version (m: the `moderation` row), the host that sent it
+    (0: a sweep, which every host hears) and a line said."""
 
     k: str
     c: str = ""
@@ -53,7 +54,7 @@ class Payload(msgspec.Struct, omit_defaults=True):
 
 _DECODE = msgspec.json.Decoder(Payload)
 _ENCODE = msgspec.json.Encoder()
-_KINDS = {"t": "table", "p": "presence", "c": "chat"}
+_KINDS = {"t": "table", "p": "presence", "c": "chat", "m": "moderation"}
 
 
 class Watcher:
