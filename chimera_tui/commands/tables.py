@@ -16,14 +16,22 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from chimera_tui.saves import SaveError, decode_save, write_atomic
 from chimera_tui.server.store import StoreError, TableRow, TableStore, store_for
 from chimera_tui.server.tables import read_row
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of `chimera tables`."""
+def add_parser(commands: Any) -> None:
+    """`chimera tables` and its arguments, among `commands` (the subparsers of `chimera`)."""
+    parser = commands.add_parser(
+        "tables",
+        help="list a server's tables, or export one as a save",
+        description="Read what `chimera serve` keeps (also while it runs): `chimera tables` lists the "
+        "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
+        "`chimera load` and `chimera replay` open.",
+    )
     parser.add_argument("action", nargs="?", choices=("list", "export"), default="list")
     parser.add_argument("code", nargs="?", help="the table to export")
     parser.add_argument("file", nargs="?", help="where to write the table's save (a .chimera file)")

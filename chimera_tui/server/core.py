@@ -57,9 +57,14 @@ class Limits:
 class Session:
     """One client connection: who it is, where it sits, and its outgoing frames."""
 
-    def __init__(self, identity: str, name: str, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, identity: str, name: str, writer: asyncio.StreamWriter, key: str = "") -> None:
         self.identity = identity
+        """The account (a person; see `store.people`): what seats, ratings and limits count."""
         self.name = name
+        self.key = key or identity
+        """The key (or browser) this session signed in with."""
+        self.mutes: set[str] = set()
+        """The accounts whose chat lines this session's player does not see (`/mute`)."""
         self.writer = writer
         self.table: HostedTable | None = None
         self.seat: int | None = None
@@ -109,6 +114,8 @@ class HostCore:
         self._list_news: asyncio.TimerHandle | None = None
         self._list_news_next = 0.0
         self._closing = False
+        self.muted_everywhere: set[str] = set()
+        """The accounts the operator muted on every host: their chat lines are refused."""
 
     # -- sessions --------------------------------------------------------------------------------------
 
@@ -272,6 +279,10 @@ class HostCore:
         """(Re)start the table's timer; the host's driving part defines it."""
         raise NotImplementedError
 
+    async def moderate(self) -> None:
+        """Take up what the operator changed; the host's moderating part defines it."""
+        raise NotImplementedError
+
     def stop_driving(self) -> None:
         """Stop every timer (this host drives nothing now)."""
         for task in list(self._timers.values()):
@@ -317,7 +328,7 @@ class HostCore:
             "thinking": table.thinking(self.clock()),
             "seats": table.seat_infos(self.where),
             "notes": tuple(table.notes),
-            "chat": tuple(table.chat),
+            "chat": tuple(line for _, line in table.chat),
         }
         match = table.match
         if match is None:
@@ -351,7 +362,11 @@ class HostCore:
         for session in self._at(table):
             if session.seat not in cache:
                 cache[session.seat] = self.update_for(table, session.seat)
-            self._send(session, self._news(session, cache[session.seat]))
+            update = cache[session.seat]
+            if session.mutes:  # without the lines of those this player muted
+                chat = tuple(line for who, line in table.chat if who not in session.mutes)
+                update = msgspec.structs.replace(update, chat=chat)
+            self._send(session, self._news(session, update))
 
     @staticmethod
     def _news(session: Session, update: P.Update) -> P.Update:

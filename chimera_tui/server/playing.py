@@ -17,6 +17,8 @@ from chimera_tui.server.store import StoreUnavailable
 
 log = logging.getLogger("chimera.server")
 
+MUTED = "The operator of this server has muted you: nobody sees your chat lines."
+
 
 class Playing(HostCore):
     """A seated player's requests (see the module's docstring)."""
@@ -71,6 +73,8 @@ class Playing(HostCore):
         line = plain_text(text, self.limits.chat_length)
         if not line:
             return None
+        if session.identity in self.muted_everywhere:
+            return MUTED
         now = self.clock()
         times = session.chat_times
         while times and now - times[0] > self.limits.chat_window:
@@ -80,14 +84,14 @@ class Playing(HostCore):
         times.append(now)
         who = table.record.names[session.seat] if session.seat is not None else f"{session.name} (watching)"
         said = f"{who}: {line}"
-        table.chat.append(said)
+        table.chat.append((session.identity, said))
         log.info("chat line at table %s from %s", table.code, session.identity)
         self._broadcast(table)
-        self._spawn(self._pass_on(table.code, said))
+        self._spawn(self._pass_on(table.code, said, session.identity))
         return None
 
-    async def _pass_on(self, code: str, line: str) -> None:
+    async def _pass_on(self, code: str, line: str, who: str) -> None:
         try:
-            await self.store.say(code, line)
+            await self.store.say(code, line, who)
         except StoreUnavailable:
             log.warning("table %s: a chat line reached no other host", code)

@@ -20,6 +20,7 @@ import msgspec
 
 from chimera_tui.engine.match import LogEntry
 from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_people import GetKeyCode, Goodbye, KeyCode, KeyInfo
 from chimera_tui.server.protocol_records import (
     Board,
     BoardRow,
@@ -271,23 +272,10 @@ class Refused(Message):
     """The tag of the refused message."""
 
 
-ClientMessage = (
-    Hello
-    | ListTables
-    | CreateTable
-    | Join
-    | Watch
-    | Leave
-    | Act
-    | Undo
-    | Chat
-    | ListFinished
-    | GetReplay
-    | GetBoard
-) | GetPlayer
-HostMessage = (
-    Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
-) | Notice
+_LOBBY = Hello | ListTables | CreateTable | Join | Watch | Leave | ListFinished | GetReplay | GetBoard
+ClientMessage = _LOBBY | Act | Undo | Chat | GetPlayer | GetKeyCode
+_ANSWERS = Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
+HostMessage = _ANSWERS | Notice | KeyCode | Goodbye
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
@@ -383,8 +371,12 @@ __all__ = [
     "Finished",
     "FinishedInfo",
     "GetBoard",
+    "GetKeyCode",
     "GetPlayer",
     "GetReplay",
+    "Goodbye",
+    "KeyCode",
+    "KeyInfo",
     "ListFinished",
     "Message",
     "Player",

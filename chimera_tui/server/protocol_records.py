@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_people import KeyInfo
 
 # -- client to host ----------------------------------------------------------------------------------------
 
@@ -96,8 +97,12 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class Player(Message):
-    """The answer to `GetPlayer`."""
+    """The answer to `GetPlayer`; `names` and `keys` only on your own page."""
 
     name: str
     first_seen: float = 0.0
     games: tuple[PlayerGame, ...] = ()
+    mine: bool = False
+    names: tuple[str, ...] = ()
+    """The names your account holds (you sign in with any of them)."""
+    keys: tuple[KeyInfo, ...] = ()

@@ -10,6 +10,7 @@ from chimera_tui import games
 from chimera_tui.server import protocol as P
 from chimera_tui.server.core import HostCore, Session
 from chimera_tui.server.ratings import player_key, provisional, shown
+from chimera_tui.server.store import people
 from chimera_tui.server.table_record import TableRecord
 
 FINISHED_LIMIT = 60
@@ -107,4 +108,14 @@ class Remembering(HostCore):
                     provisional=provisional(row.games),
                 )
             )
-        return P.Player(name=name, first_seen=seen[1] if seen else 0.0, games=tuple(pages))
+        page = P.Player(name=name, first_seen=seen[1] if seen else 0.0, games=tuple(pages))
+        if identity != session.identity:
+            return page
+        keys = await self.store.run(people.keys_of(identity))  # your own page: your names and keys too
+        return msgspec.structs.replace(
+            page,
+            name=session.name,
+            mine=True,
+            names=await self.store.run(people.names_of(identity)),
+            keys=tuple(P.KeyInfo(identity=k, last_seen=last, this=k == session.key) for k, _, last in keys),
+        )

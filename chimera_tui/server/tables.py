@@ -67,7 +67,8 @@ class HostedTable:
         self.remote: dict[int, int] = {}
         """The other hosts' sessions: seat -> sessions (-1: spectators)."""
         self.notes: collections.deque[str] = collections.deque(maxlen=20)
-        self.chat: collections.deque[str] = collections.deque(maxlen=20)
+        self.chat: collections.deque[tuple[str, str]] = collections.deque(maxlen=20)
+        """The latest chat lines: (the account that said it, "name: text")."""
         self.told: collections.deque[tuple[int, str]] = collections.deque(maxlen=TOLD_LIMIT)
         """Lines the table adds to every seat's game log (a seat away, back), each with the number of actions
         the match held when it was said, so it reads after those actions."""

@@ -19,8 +19,10 @@ from textual.widgets import DataTable
 from chimera_tui.server import seating
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+from chimera_tui.ui.screens.lobby_board import BoardScreen
 from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
-from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
+from chimera_tui.ui.screens.lobby_player import PlayerScreen
+from chimera_tui.ui.screens.lobby_records import FinishedScreen
 from chimera_tui.ui.screens.lobby_table import WaitingScreen
 from chimera_tui.ui.screens.table_chat import ChatDialog
 from tests.server.clock import FakeClock

@@ -233,7 +233,9 @@ async def test_finished_tables_stay_listed_with_their_result_and_replay_after_a_
         assert all(row.provisional and isinstance(row.rating, int) for row in board.rows)
         page = await alice.player()
         (game,) = page.games
-        assert page.name == "Alice" and game.games == 1 and game.history == (game.rating,) and game.provisional
+        assert (
+            page.name == "Alice" and game.games == 1 and game.history == (game.rating,) and game.provisional
+        )
         other = await alice.player(next(row.player for row in board.rows if not row.mine))
         assert other.name == "Bob"
         for link in (carol, alice):

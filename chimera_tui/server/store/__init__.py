@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from chimera_tui.server.store import moderation, people, roster
 from chimera_tui.server.store.base import News, StoreError, StoreUnavailable, TableRow, TableStore
 from chimera_tui.server.store.sqlite import SqliteStore
 
@@ -36,4 +37,14 @@ def store_for(url: str | None, folder: Path, *, readonly: bool = False, beside: 
     raise StoreError("--db takes a PostgreSQL address (postgresql://USER@HOST/DATABASE) or sqlite:///FOLDER.")
 
 
-__all__ = ["News", "StoreError", "StoreUnavailable", "TableRow", "TableStore", "store_for"]
+__all__ = [
+    "News",
+    "StoreError",
+    "StoreUnavailable",
+    "TableRow",
+    "TableStore",
+    "moderation",
+    "people",
+    "roster",
+    "store_for",
+]

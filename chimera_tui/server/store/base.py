@@ -96,6 +96,8 @@ class News:
     code: str = ""
     version: int = 0
     line: str = ""
+    who: str = ""
+    """chat: the account that said `line` (so the sessions that muted it do not see it)."""
 
 
 Listener = Callable[[News], None]
@@ -220,5 +222,5 @@ class TableStore(abc.ABC):
         """The other hosts' sessions at the table: seat -> sessions (-1: spectators)."""
 
     @abc.abstractmethod
-    async def say(self, code: str, line: str) -> None:
-        """Pass a chat line said at the table on to the other hosts."""
+    async def say(self, code: str, line: str, who: str = "") -> None:
+        """Pass a chat line said at the table (by the account `who`) on to the other hosts."""

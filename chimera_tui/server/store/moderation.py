@@ -124,7 +124,8 @@ def rename(old: str, new: str, now: float) -> Steps[str | None]:
         return f"No player holds the name {old}."
     shown, account = held[0], held[1]
     if (taken := (yield from holder(new))) is not None:
-        return f"The name {new} is {'reserved' if taken[1] is None else 'taken'} ({taken[0]}): pick another."
+        like = f" (as {taken[0]})" if taken[0] != new else ""
+        return f"The name {new} is {'reserved' if taken[1] is None else 'taken'}{like}: pick another."
     keys = name_keys(new)
     for key in keys:
         yield Query(

@@ -59,9 +59,27 @@ def _account(key: str) -> Steps[str]:
     return str(row[0]) if row is not None and row[0] else key
 
 
+def names_of(account: str) -> Steps[tuple[str, ...]]:
+    """The names `account` holds, the first taken first."""
+    return (yield from _names_of(account))
+
+
+def keys_of(account: str) -> Steps[list[tuple[str, float, float]]]:
+    """(identity, first seen, last seen) of every key that signs in to `account`, the first first."""
+    found = yield Query(
+        "SELECT identity, first_seen, last_seen FROM identities WHERE COALESCE(account, identity) = ? "
+        "ORDER BY first_seen, identity",
+        (account,),
+    )
+    return [(str(i), float(f), float(la)) for i, f, la in (found or Rows()).rows]
+
+
 def _names_of(account: str) -> Steps[tuple[str, ...]]:
     found = (
-        yield Query("SELECT DISTINCT name FROM names WHERE account = ? ORDER BY name", (account,))
+        yield Query(
+            "SELECT name FROM names WHERE account = ? GROUP BY name_key, name ORDER BY MIN(since), name",
+            (account,),
+        )
     ) or Rows()
     return tuple(str(name) for (name,) in found.rows)
 

@@ -333,10 +333,10 @@ class PostgresStore(TableStore):
         )
         return {int(seat): int(count) for seat, count in rows}
 
-    async def say(self, code: str, line: str) -> None:
+    async def say(self, code: str, line: str, who: str = "") -> None:
         try:
             async with self.pool.connection() as conn:
-                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line))
+                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line, i=who))
         except _DOWN as exc:
             raise StoreUnavailable() from exc
 

@@ -50,6 +50,8 @@ class Payload(msgspec.Struct, omit_defaults=True):
     v: int = 0
     h: int = 0
     s: str = ""
+    i: str = ""
+    """c: the account that said the line."""
 
 
 _DECODE = msgspec.json.Decoder(Payload)
@@ -156,7 +158,7 @@ class Watcher:
             kind = _KINDS.get(payload.k)
             if kind is None or payload.h == self.host_key:
                 continue
-            self._say(News(kind, payload.c, payload.v, payload.s))
+            self._say(News(kind, payload.c, payload.v, payload.s, payload.i))
 
     # -- leases ----------------------------------------------------------------------------------------
 

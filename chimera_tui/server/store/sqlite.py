@@ -386,5 +386,5 @@ class SqliteStore(TableStore):
     async def presence(self, code: str) -> dict[int, int]:
         return {}
 
-    async def say(self, code: str, line: str) -> None:
+    async def say(self, code: str, line: str, who: str = "") -> None:
         return None

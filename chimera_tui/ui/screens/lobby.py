@@ -78,11 +78,15 @@ class LobbyApp(EndsOnSignals[int]):
 
     def on_mount(self) -> None:
         if self.ask_name:
-            self.push_screen(
-                LineDialog("Your name at the tables:", "e.g. Alice", max_length=NAME_LIMIT), self._named
-            )
+            self._ask_name()
         else:
             self._connect(None)
+
+    def _ask_name(self) -> None:
+        """A browser brings no name: ask for one (longer than a name may be, so the host can say so; a
+        name+CODE adds this browser to a name)."""
+        dialog = LineDialog("Your name at the tables:", "e.g. Alice", max_length=NAME_LIMIT + 16)
+        self.push_screen(dialog, self._named)
 
     def _named(self, name: str | None) -> None:
         self._connect(name or "Player")
@@ -92,6 +96,12 @@ class LobbyApp(EndsOnSignals[int]):
         try:
             self.link = await HostLink.connect(self.socket_path, self.ticket, name=name)
         except HostError as exc:
+            if self.ask_name and name is not None:  # a name taken, too long...: say so and ask again
+                self.notify(
+                    exc.reason, title="Pick another name", severity="warning", markup=False, timeout=20
+                )
+                self._ask_name()
+                return
             self.exit(1, message=f"chimera: {exc.reason}")
             return
         self.link.on_close(self._host_gone)
@@ -132,7 +142,8 @@ class LobbyApp(EndsOnSignals[int]):
         self.call_next(fail)
 
     def _host_gone(self) -> None:
-        self.exit(1, message="chimera: the table host closed the connection.")
+        why = self.link.goodbye if self.link is not None else ""
+        self.exit(1, message=f"chimera: {why or 'the table host closed the connection.'}")
 
     @work(exclusive=True, group="sit")
     async def sit(self, code: str, *, watch: bool) -> None:

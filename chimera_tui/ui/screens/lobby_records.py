@@ -1,5 +1,6 @@
 """What the server remembers, as the lobby shows it: the finished tables (Enter watches one again, every
-seat's hidden facts revealed, as `chimera replay` does), a game's leaderboard, and a player's page.
+seat's hidden facts revealed, as `chimera replay` does); the screen a game's leaderboard (`lobby_board`) and a
+player's page (`lobby_player`) are made of, and their words.
 
 Names are plain text everywhere (`markup=False`, `Text` cells): a name such as "[b]x" shows as typed.
 """
@@ -17,7 +18,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from chimera_tui import games
 from chimera_tui.server.link import HostError, HostLink
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -140,94 +140,3 @@ class FinishedScreen(RecordsScreen):
         grid = self.query_one("#records", DataTable)
         if 0 <= grid.cursor_row < len(self.codes):
             self.app.open_replay(self.codes[grid.cursor_row])  # type: ignore[attr-defined]
-
-
-class BoardScreen(RecordsScreen):
-    """A game's leaderboard; `g` shows the next game's, Enter a player's page."""
-
-    BINDINGS: ClassVar[list[Binding]] = [
-        Binding("escape", "back", "Lobby"),
-        Binding("g", "next_game", "Next game"),
-        Binding("enter", "page", "Player's page", show=True),
-    ]
-
-    def __init__(self, link: HostLink, game: str | None = None) -> None:
-        super().__init__(link)
-        self.game = game or games.game_ids()[0]
-        self.players: list[str] = []
-
-    def on_mount(self) -> None:
-        self._load()
-
-    def action_next_game(self) -> None:
-        ids = games.game_ids()
-        self.game = ids[(ids.index(self.game) + 1) % len(ids)] if self.game in ids else ids[0]
-        self._load()
-
-    @work(exclusive=True, group="records")
-    async def _load(self) -> None:
-        try:
-            board = await self.link.board(self.game)
-        except HostError as exc:
-            self.notify(exc.reason, severity="error", markup=False)
-            return
-        self.players = [row.player for row in board.rows]
-        rows = [
-            (
-                Text(str(rank)),
-                Text(row.name + (" (you)" if row.mine else "")),
-                Text(rating_text(row.rating, row.provisional)),
-                Text(str(row.games)),
-                Text(wins_text(row.wins)),
-            )
-            for rank, row in enumerate(board.rows, start=1)
-        ]
-        self.show(
-            f"Leaderboard · {games.title(self.game)} · {RATING_WORDS} · g next game · Enter a player's page "
-            "· Esc back",
-            ("#", "Player", "Rating", "Games", "Wins"),
-            rows,
-            f"Nobody has finished a rated game of {games.title(self.game)} yet (two people or more).",
-        )
-
-    @on(DataTable.RowSelected)
-    def action_page(self) -> None:
-        grid = self.query_one("#records", DataTable)
-        if 0 <= grid.cursor_row < len(self.players):
-            self.app.push_screen(PlayerScreen(self.link, self.players[grid.cursor_row]))
-
-
-class PlayerScreen(RecordsScreen):
-    """A player's page: their games, wins and rating per game, and the rating after each rated game."""
-
-    def __init__(self, link: HostLink, player: str = "") -> None:
-        super().__init__(link)
-        self.player = player
-
-    def on_mount(self) -> None:
-        self._load()
-
-    @work(exclusive=True, group="records")
-    async def _load(self) -> None:
-        try:
-            page = await self.link.player(self.player)
-        except HostError as exc:
-            self.notify(exc.reason, severity="error", markup=False)
-            return
-        since = f" · here since {when(page.first_seen)[:10]}" if page.first_seen else ""
-        rows = [
-            (
-                Text(game.title),
-                Text(rating_text(game.rating, game.provisional)),
-                Text(str(game.games)),
-                Text(wins_text(game.wins)),
-                Text(sparkline(game.history, 24)),
-            )
-            for game in page.games
-        ]
-        self.show(
-            f"{page.name}{since} · rating: {RATING_WORDS} · Esc back",
-            ("Game", "Rating", "Games", "Wins", "Rating over time"),
-            rows,
-            f"{page.name} has no rated games yet: a table finished with two people or more counts.",
-        )
