@@ -64,7 +64,7 @@ def fit(text: str, width: int) -> str:
 
 def listing(found: roster.Roster, where: str) -> list[str]:
     """The lines of `chimera players` (at most `WIDTH` characters each)."""
-    lines = [f"{'Name':<24}  {'Keys':>4}  {'Last seen':<16}  {'Rated':>5}  Marks"]
+    lines = [f"{'Name':<22}  {'Keys':>4}  {'Last seen':<10}  {'Rated':>5}  Marks"]
     for player in found.players:
         names = ", ".join(player.names) or "(no name)"
         marks = []
@@ -72,7 +72,9 @@ def listing(found: roster.Roster, where: str) -> list[str]:
             marks.append(f"banned ({player.banned})" if player.banned else "banned")
         if player.muted:
             marks.append("muted")
-        row = f"{fit(names, 24):<24}  {player.keys:>4}  {when(player.last_seen):<16}  {player.rated:>5}  "
+        row = (
+            f"{fit(names, 22):<22}  {player.keys:>4}  {when(player.last_seen)[:10]:<10}  {player.rated:>5}  "
+        )
         lines.append(fit(row + ", ".join(marks), WIDTH).rstrip())
     if found.reserved:
         lines.append(fit("Reserved names: " + ", ".join(found.reserved), WIDTH))
@@ -80,7 +82,9 @@ def listing(found: roster.Roster, where: str) -> list[str]:
         lines.append(fit(f"Banned key: {key}" + (f" ({reason})" if reason else ""), WIDTH))
     banned = sum(p.banned is not None for p in found.players)
     muted = sum(p.muted for p in found.players)
-    lines.append(fit(f"{len(found.players)} player(s), {banned} banned, {muted} muted, in {where}", WIDTH))
+    count = f"{len(found.players)} player{'' if len(found.players) == 1 else 's'}"
+    lines.append(f"{count}, {banned} banned, {muted} muted.")
+    lines.append(f"Store: {where}")
     return lines
 
 
@@ -107,8 +111,8 @@ async def details(store: TableStore, who: str) -> list[str] | str:
     lines = [
         f"{', '.join(page.names) or '(no name)'} · account {page.account} · here since {when(first)[:10]}"
     ]
-    for n, (key, since, last) in enumerate(page.keys):
-        lines.append(f"{'keys:' if n == 0 else '':<6}{key} ({when(since)} to {when(last)})")
+    for key, since, last in page.keys:
+        lines.append(f"key: {key} (first {when(since)}, last {when(last)})")
     tables = await _tables_of(store, page.account)
     lines.append(f"tables: {', '.join(tables) or 'none open'} · finished: {page.finished}")
     for rating in page.ratings:
