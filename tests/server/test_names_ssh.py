@@ -143,3 +143,35 @@ async def test_the_operator_bans_beside_a_running_sqlite_server_and_the_player_i
             await asyncio.to_thread(chimera, "players", "unban", "bob", "--data", str(saves))
         ).returncode == 0
         await openssh_lobby(s.front.port, bob, "bob")
+
+
+async def test_the_operator_renames_a_player_who_is_told_and_connects_under_the_new_name(
+    tmp_path: Path,
+) -> None:
+    saves = tmp_path / "saves"
+    async with served(saves) as s:
+        alice, alice_key = key_file(tmp_path)
+        stranger, _ = key_file(tmp_path)
+        screen = await terminal(await s.connect("admin", alice_key))
+        await screen.wait_for(b"lobby")
+        done = await asyncio.to_thread(chimera, "players", "rename", "admin", "alice", "--data", str(saves))
+        assert done.returncode == 0 and done.stdout.startswith(
+            "Renamed admin to alice (admin stays reserved"
+        ), done
+        await screen.wait_for(b"The operator of this server renamed you to alice: connect as alice.")
+        await screen.finish()
+        status, said = await run_openssh("ssh", s.front.port, alice, "-tt", "admin@127.0.0.1")
+        assert (
+            status == 1
+            and (
+                "chimera: The name admin is reserved on this server: connect as another name (ssh NAME@HOST) "
+                "(this key has alice).\r\n"
+            )
+            in said
+        ), said
+        status, said = await run_openssh("ssh", s.front.port, stranger, "-tt", "Admin@127.0.0.1")
+        assert status == 1 and "The name Admin is reserved on this server" in said
+        await openssh_lobby(s.front.port, alice, "alice")
+        freed = await asyncio.to_thread(chimera, "players", "free", "admin", "--data", str(saves))
+        assert freed.returncode == 0 and freed.stdout == "The name admin is free.\n"
+        await openssh_lobby(s.front.port, stranger, "admin")
