@@ -18,18 +18,17 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 import time
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from chimera_tui import games
+from chimera_tui.commands.tables import store_arguments, store_of
 from chimera_tui.saves import SaveError
 from chimera_tui.server.names import clean_name, name_problem
 from chimera_tui.server.ratings import provisional, shown
-from chimera_tui.server.store import StoreError, TableStore, moderation, roster, store_for
+from chimera_tui.server.store import StoreError, TableStore, moderation, roster
 from chimera_tui.server.tables import read_row
 
 CHANGES = ("ban", "unban", "rename", "free", "reserve", "mute", "unmute")
@@ -50,8 +49,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("who", nargs="?", help="a name, or a key's fingerprint")
     parser.add_argument("new", nargs="?", help="rename: the new name")
     parser.add_argument("--reason", default="", help="ban: why (the player reads it at login)")
-    parser.add_argument("--db", metavar="URL", help="the server's store, as `chimera serve --db` takes it")
-    parser.add_argument("--data", metavar="DIR", help="the server's data folder (for its SQLite store)")
+    store_arguments(parser)
 
 
 def when(seconds: float) -> str:
@@ -188,15 +186,11 @@ async def _players(store: TableStore, args: argparse.Namespace) -> int:
 
 def run_players(args: argparse.Namespace) -> int:
     """`chimera players` from its parsed arguments."""
-    from chimera_tui.server.serve import ENV_DB, data_folder
-
     if args.action != "list" and not args.who:
         print(f"chimera players: {args.action} takes a name or a key's fingerprint.", file=sys.stderr)
         return 2
-    folder = Path(args.data) if args.data else data_folder()
-    url = args.db or os.environ.get(ENV_DB) or None
     try:
-        store = store_for(url, folder, readonly=args.action in ("list", "show"), beside=True)
+        store = store_of(args, readonly=args.action in ("list", "show"), beside=True)
         return asyncio.run(_players(store, args))
     except StoreError as exc:
         print(f"chimera players: {exc}", file=sys.stderr)

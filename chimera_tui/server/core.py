@@ -333,7 +333,7 @@ class HostCore:
         match = table.match
         if match is None:
             return P.Update(step=0, to_act=None, undo_refusal="The game has not begun.", **base)
-        if table.replaced(seat):  # their person watches the bot play it, as a spectator does
+        if seat is not None and seat in table.record.for_good:  # its person watches the bot, as a spectator
             return msgspec.structs.replace(self.update_for(table, None), undo_refusal=REPLACED, replaced=True)
         state = match.state
         over = table.rules.is_over(state)

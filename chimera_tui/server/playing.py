@@ -35,7 +35,7 @@ class Playing(HostCore):
             actor = table.to_act()
             if actor is None:
                 return "The game is over."
-            if table.replaced(seat):
+            if seat in table.record.for_good:
                 return REPLACED
             if actor != seat:
                 return f"It is {table.record.names[actor]}'s turn."
@@ -54,7 +54,7 @@ class Playing(HostCore):
             return "There is nothing to undo."
         if seat is None:
             return "Spectators cannot undo."
-        if table.replaced(seat):
+        if seat in table.record.for_good:
             return REPLACED
         async with table.guard:
             try:

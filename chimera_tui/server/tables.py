@@ -205,10 +205,6 @@ class HostedTable:
             for s, owner in enumerate(self.record.owners)
         )
 
-    def replaced(self, seat: int | None) -> bool:
-        """Whether a bot took `seat` over for good (its person's time ran out): its person only watches."""
-        return seat is not None and seat in self.record.for_good
-
     def waits_for(self, identity: str) -> bool:
         """Whether it is `identity`'s move here (and no bot plays their seat)."""
         seat = self.seat_of(identity)

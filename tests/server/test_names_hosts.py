@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import asyncssh
@@ -19,6 +17,7 @@ from tests.server.helpers import HANG
 from tests.server.ssh_helpers import OPENSSH, Screen, key_file, run_openssh
 from tests.server.stored import StoredTables
 from tests.server.test_hosts_ssh import host, open_table, player, wait
+from tests.server.test_names_ssh import chimera
 
 pytestmark = pytest.mark.skipif(OPENSSH is None, reason="the OpenSSH client (ssh) is not installed")
 
@@ -37,16 +36,6 @@ async def shows(screen: Screen, words: str) -> None:
         seen = ANSI.sub(b"", bytes(screen.received))
         at = seen.find(wanted[:8])
         raise AssertionError(seen[at - 100 : at + 300] if at >= 0 else seen[-1500:]) from None
-
-
-def chimera(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "chimera_tui", *args],
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        check=False,
-    )
 
 
 async def test_names_bans_and_mutes_hold_on_every_host_of_one_database(pg_url: str, tmp_path: Path) -> None:
