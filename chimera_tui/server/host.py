@@ -38,7 +38,7 @@ from chimera_tui.server.driving import Driving
 from chimera_tui.server.importing import import_folder
 from chimera_tui.server.moderating import Moderating
 from chimera_tui.server.naming import Naming
-from chimera_tui.server.playing import Playing
+from chimera_tui.server.playing import TOO_FAST, Playing
 from chimera_tui.server.remembering import Remembering
 from chimera_tui.server.seating import Seating
 from chimera_tui.server.store import News, StoreUnavailable, TableStore, moderation
@@ -288,8 +288,9 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
                 reason = await self.act(session, message.notation)
             elif isinstance(message, P.Undo):
                 reason = await self.undo(session)
-            elif isinstance(message, P.Chat) and message.text.lstrip().startswith("/"):
-                reason = await self.chat_command(session, message.text)
+            elif isinstance(message, P.Chat) and message.text.lstrip().startswith("/"):  # /mute: counted too
+                fast = self.chatting_too_fast(session)
+                reason = TOO_FAST if fast else await self.chat_command(session, message.text)
             elif isinstance(message, P.Chat):
                 reason = self.chat(session, message.text)
             elif isinstance(message, P.GetKeyCode):

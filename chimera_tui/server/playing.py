@@ -19,6 +19,8 @@ log = logging.getLogger("chimera.server")
 
 MUTED = "The operator of this server has muted you: nobody sees your chat lines."
 
+TOO_FAST = "You are chatting too fast; wait a moment."
+
 
 class Playing(HostCore):
     """A seated player's requests (see the module's docstring)."""
@@ -75,13 +77,8 @@ class Playing(HostCore):
             return None
         if session.identity in self.muted_everywhere:
             return MUTED
-        now = self.clock()
-        times = session.chat_times
-        while times and now - times[0] > self.limits.chat_window:
-            times.popleft()
-        if len(times) >= self.limits.chat_lines:
-            return "You are chatting too fast; wait a moment."
-        times.append(now)
+        if self.chatting_too_fast(session):
+            return TOO_FAST
         who = table.record.names[session.seat] if session.seat is not None else f"{session.name} (watching)"
         said = f"{who}: {line}"
         table.chat.append((session.identity, said))
@@ -89,6 +86,18 @@ class Playing(HostCore):
         self._broadcast(table)
         self._spawn(self._pass_on(table.code, said, session.identity))
         return None
+
+    def chatting_too_fast(self, session: Session) -> bool:
+        """Whether `session` said `chat_lines` lines (or chat commands) within `chat_window` seconds; if not,
+        this one counts."""
+        now = self.clock()
+        times = session.chat_times
+        while times and now - times[0] > self.limits.chat_window:
+            times.popleft()
+        if len(times) >= self.limits.chat_lines:
+            return True
+        times.append(now)
+        return False
 
     async def _pass_on(self, code: str, line: str, who: str) -> None:
         try:
