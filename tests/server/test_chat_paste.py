@@ -72,7 +72,7 @@ async def test_a_bracketed_paste_over_ssh_reaches_the_chat_whole(tmp_path: Path)
             alice.keys(b"\r")
             await until(lambda n=n: len(table.chat) == n + 1)
             assert len(table.match or ()) == step
-        said, long_line = table.chat
+        (_, said), (_, long_line) = table.chat
         assert said == f"alice: {SAID}"
         assert (
             long_line.startswith("alice: 0000 xxxxxxxxxxxxxxxxxxxx jk") and len(long_line) == 7 + P.CHAT_LIMIT
@@ -175,7 +175,7 @@ async def test_a_paste_in_a_real_terminal_over_openssh_stays_in_the_chat(tmp_pat
                 assert "Chat at table" in pane.text()  # still open
                 pane.run("send-keys", "Enter")
                 await until(lambda n=n: len(table.chat) == n + 1)
-            assert table.chat[0] == f"alice: {SAID}"
+            assert table.chat[0][1] == f"alice: {SAID}"
             await pane.wait_for("alice: 0000")  # the lines said show in the corner for a while
             await pane.wait_without("Chat (Ctrl+T)")
             assert len(table.match or ()) == step

@@ -281,7 +281,7 @@ async def test_a_paste_into_the_chat_goes_to_its_line_as_plain_text_and_never_to
             await until(lambda: line.value == "aaa red bbb second line")
             assert isinstance(app.screen, ChatDialog)  # still open: the paste's line breaks said nothing
             await pilot.press("enter")
-            await until(lambda: list(table.chat) == ["Alice: aaa red bbb second line"])
+            await until(lambda: [line for _, line in table.chat] == ["Alice: aaa red bbb second line"])
             await pilot.press("ctrl+t")
             await until(lambda: isinstance(app.screen, ChatDialog))
             line = app.screen.query_one(ChatLine)
