@@ -319,6 +319,10 @@ class BotPool:
             finally:
                 self.thinking.pop(worker.pid, None)
             self._release(worker)
+            if not thought.problem and not 0 <= thought.index < len(request.legal):
+                thought = Thought(
+                    index=READY, problem=f"it answered action {thought.index} of {len(request.legal)}"
+                )
             if thought.problem:
                 log.error(
                     "%s: its bot could not think (%s); the greedy bot moves instead", where, thought.problem

@@ -222,3 +222,23 @@ async def test_a_move_thought_again_goes_before_the_moves_waiting_for_a_worker(
     finally:
         await made.close()
     assert order == [slow.seed, slow.seed, quick.seed]
+
+
+async def test_an_answer_out_of_range_hands_the_move_to_the_greedy_bot(
+    pool: BotPool, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from chimera_tui.server.bot_wire import Thought
+
+    async def nonsense(self: bot_pool.Worker, r: Think) -> Thought:
+        return Thought(index=len(r.legal))
+
+    monkeypatch.setattr(bot_pool.Worker, "ask", nonsense)
+    state, seat, legal = position("codename", 2, 3)
+    with pytest.raises(ThinkingFailed):
+        await pool.think(
+            request("codename", state, seat, legal, SearchBot(games.get("codename"), 1)), "table T seat 1"
+        )
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == [
+        f"table T seat 1: its bot could not think (it answered action {len(legal)} of {len(legal)}); "
+        "the greedy bot moves instead"
+    ]
