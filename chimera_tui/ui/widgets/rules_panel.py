@@ -320,8 +320,12 @@ class RulesPanel(Widget):
     @on(OptionList.OptionHighlighted, "#rules-topics")
     def _preview(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if event.option_index == event.option_list.highlighted and event.option_id in self._by_id:
-            self.topic_id = event.option_id  # preview; stale highlights (the list was rebuilt) are ignored
+        if event.option is event.option_list.highlighted_option and event.option_id in self._by_id:
+            # A preview. A highlight the list has since moved from, or of a list since rebuilt, is stale and
+            # ignored: its option is not the one highlighted now, even at the same index (issue 32: typed
+            # fast, "what does hairiness do" listed Mantis Arm first, and a stale highlight of an earlier
+            # list's first row put Haunches, the 13th, on show and highlighted).
+            self.topic_id = event.option_id
 
     @on(OptionList.OptionSelected, "#rules-topics")
     def _read(self, event: OptionList.OptionSelected) -> None:
