@@ -154,6 +154,18 @@ def test_thirty_questions_each_put_their_topic_first(game: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+MISSES = [
+    ("station", "can I take back a worker I already placed", "build-bonuses"),  # the Recall bonus
+]
+"""Questions the first evening's players asked whose answer the search did not put first (issue 32)."""
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), MISSES)
+def test_the_first_evenings_misses_put_their_answer_first(game: str, question: str, expected: str) -> None:
+    found = rank_for(game, topics_for(game), question)
+    assert found and found[0].id == expected, [t.id for t in found[:3]]
+
+
 def test_no_word_has_to_appear_and_titles_weigh_more() -> None:
     topics = topics_for("station")
     found = [t.id for t in rank(topics, "how does feeding work")]

@@ -153,6 +153,10 @@ STOPWORDS = frozenset(
         "else",
         "off",
         "out",
+        "already",
+        "also",
+        "just",
+        "really",
     ]
 )
 """Words a question has whatever it asks about; they count only when a question has no other word."""
