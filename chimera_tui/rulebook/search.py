@@ -186,12 +186,12 @@ class SearchTerms(msgspec.Struct, frozen=True):
 
 def stem(word: str) -> str:
     """A word's stem, as search compares words: "feeding" and "feed", "cheats" and "cheat", "abilities" and
-    "ability", "dismantling" and "dismantle" are one (a light suffix rule, the same for the rules and the
-    question; stems need not be words)."""
+    "ability", "dismantling" and "dismantle", "hairiness", "hairiest" and "hairy" are one (a light suffix
+    rule, the same for the rules and the question; stems need not be words)."""
     w = word.casefold()
     if len(w) <= 3:
         return w
-    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss")):
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("iness", "y"), ("iest", "y")):
         if w.endswith(suffix) and len(w) > len(suffix) + 1:
             return w[: -len(suffix)] + repl
     for suffix in ("ingly", "ing", "edly", "ed"):
