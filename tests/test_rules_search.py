@@ -158,6 +158,7 @@ MISSES = [
     ("station", "can I take back a worker I already placed", "build-bonuses"),  # the Recall bonus
     ("codename", "what does hairiness do", "turn-order"),  # the tie-break for fewest parts
     ("codename", "hairy", "turn-order"),
+    ("con", "what if both chimeras have the same speed", "merchant"),  # a Speed tie: lowest Health
 ]
 """Questions the first evening's players asked whose answer the search did not put first (issue 32)."""
 
@@ -192,6 +193,7 @@ def test_stems() -> None:
     assert stem("cheats") == stem("cheat") and stem("abilities") == stem("ability")
     assert stem("stopping") == "stop" and stem("boxes") == "box"
     assert stem("hairiness") == stem("hairiest") == stem("hairy")
+    assert stem("speeds") == stem("speed") == "speed"
 
 
 @pytest.mark.parametrize("game", sorted(QUESTIONS))

@@ -187,7 +187,8 @@ class SearchTerms(msgspec.Struct, frozen=True):
 def stem(word: str) -> str:
     """A word's stem, as search compares words: "feeding" and "feed", "cheats" and "cheat", "abilities" and
     "ability", "dismantling" and "dismantle", "hairiness", "hairiest" and "hairy" are one (a light suffix
-    rule, the same for the rules and the question; stems need not be words)."""
+    rule, the same for the rules and the question; stems need not be words). A word in "eed" keeps it
+    ("speed" and "speeds", not "spe")."""
     w = word.casefold()
     if len(w) <= 3:
         return w
@@ -195,7 +196,7 @@ def stem(word: str) -> str:
         if w.endswith(suffix) and len(w) > len(suffix) + 1:
             return w[: -len(suffix)] + repl
     for suffix in ("ingly", "ing", "edly", "ed"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("eed"):
             root = w[: -len(suffix)]
             if len(root) > 3 and root[-1] == root[-2] and root[-1] not in "lsz":
                 root = root[:-1]  # "stopping" -> "stop"
