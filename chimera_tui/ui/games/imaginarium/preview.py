@@ -93,7 +93,10 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
         outcomes.append((changes(before, after, seat, nexts=True), before, after))
     first = outcomes[0][0]
     sure = [line for line in first if all(line in o[0] for o in outcomes[1:])]
-    if len(sure) != len(first) or any(len(o[0]) != len(first) for o in outcomes):
+    drew = any(_drew(b, a) for _, b, a in outcomes)
+    if drew or len(sure) != len(first) or any(len(o[0]) != len(first) for o in outcomes):
+        if drew:  # what comes next may hang on what was drawn, even where the guesses agree
+            sure = [line for line in sure if not line.startswith("Next, ")]
         b, a = outcomes[0][1], outcomes[0][2]
         hidden = []
         if len(a.deck) != len(b.deck):
@@ -111,6 +114,16 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
             + "."
         )
     return sure or ["Nothing changes on the table."]
+
+
+def _drew(before: State, after: State) -> bool:
+    """Whether going from `before` to `after` drew from a hidden pile or the random stream (a shuffle)."""
+    return (
+        len(after.deck) < len(before.deck)
+        or len(after.pile) < len(before.pile)
+        or len(after.helpers) < len(before.helpers)
+        or after.rng != before.rng
+    )
 
 
 # -- differences between two views ---------------------------------------------------------------------

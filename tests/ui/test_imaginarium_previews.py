@@ -1,0 +1,117 @@
+"""Imaginarium's previews hold (issue 32): for every legal action of seeded bot games, the numbers the
+choices dialog's preview names (and the hint's, which is the same `preview_seen`) are what applying the
+action changes.
+
+What a preview claims, precisely: the lines of the seat's own screen ("You:", "Your team:" in team play; other
+teams' screens are hidden):
+
+- "charcoalium 7 → 8 (+1)": the team's charcoalium (wood, copper, crystal) goes from 7 to 8;
+- "+4 VP (projects), 12 in all": the team scores 4 VP by that cause, and has 12 VP after the action;
+- "+1 nightmare fragment": the team holds one more fragment of that colour.
+
+Each claim must hold in the state after the action, and every such number that changes must be claimed,
+unless the preview says that the rest depends on something hidden ("The rest depends on ...").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import pytest
+
+from chimera_tui import games
+from chimera_tui.engine.bots import bot_seed
+from chimera_tui.engine.ruleset import GameConfig
+from chimera_tui.games.imaginarium import Move, State
+from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, KINDS
+from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
+from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
+from chimera_tui.ui.games.imaginarium.preview import CAUSE_WORDS, preview_seen
+
+RULES = games.get("imaginarium")
+NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
+_DELTA = re.compile(r"(.+) (-?\d+) → (-?\d+) \([+-]\d+\)")
+_VP = re.compile(r"([+-]\d+) VP \((.+)\), (-?\d+) in all")
+_FRAGMENT = re.compile(r"([+-]\d+) (\w+) fragments?")
+_KIND = {name: kind for kind, name in RESOURCE_NAMES.items()}
+_CAUSE = {words: cause for cause, words in CAUSE_WORDS.items()}
+_COLOUR = {name: letter for letter, name in COLOUR_NAMES.items()}
+
+Numbers = dict[tuple[str, ...], int]
+"""("stock", kind) and ("had", kind): the change and the amount before; ("vp", cause): VP scored; ("total",):
+VP after; ("fragment", colour): the change."""
+
+
+def claimed(lines: Sequence[str]) -> Numbers:
+    """The numbers `lines` name about the seat's own screen (see the module docstring)."""
+    out: Numbers = {}
+    for line in lines:
+        head, _, rest = line.partition(": ")
+        if head not in ("You", "Your team"):
+            continue
+        for bit in rest.split("; "):
+            if m := _DELTA.fullmatch(bit):
+                out[("stock", _KIND[m[1]])] = int(m[3]) - int(m[2])
+                out[("had", _KIND[m[1]])] = int(m[2])
+            elif m := _VP.fullmatch(bit):
+                out[("vp", _CAUSE[m[2]])] = int(m[1])
+                out[("total",)] = int(m[3])
+            elif m := _FRAGMENT.fullmatch(bit):
+                out[("fragment", _COLOUR[m[2]])] = int(m[1])
+    return out
+
+
+def changed(before: State, after: State, seat: int) -> Numbers:
+    """The numbers of `seat`'s team that change from `before` to `after`."""
+    team = before.seats[seat].team
+    was, now = before.teams[team], after.teams[team]
+    out: Numbers = {}
+    for kind, x, y in zip(KINDS, was.stock, now.stock, strict=True):
+        if x != y:
+            out[("stock", kind)], out[("had", kind)] = y - x, x
+    for cause, x, y in zip(CAUSES, was.vp, now.vp, strict=True):
+        if x != y:
+            out[("vp", cause)], out[("total",)] = y - x, now.total
+    for colour, x, y in zip(FRAGS, was.frags, now.frags, strict=True):
+        if x != y:
+            out[("fragment", colour)] = y - x
+    return out
+
+
+def mismatches(state: State, text: str, seat: int) -> list[str]:
+    """Where the preview of `text` (from `seat`'s view) and what it does disagree."""
+    lines = preview_seen(RULES.view(state, seat), text, seat)
+    hidden = any(line.startswith("The rest depends on") for line in lines)
+    said, true = claimed(lines), changed(state, RULES.apply(state, Move(text)), seat)
+    wrong = [
+        f"{key}: says {value}, is {true.get(key)}" for key, value in said.items() if true.get(key) != value
+    ]
+    if not hidden:
+        wrong += [f"{key}: {value} unsaid" for key, value in true.items() if key not in said]
+    return [f"{RULES.describe(state, Move(text))}: {why} — preview {lines}" for why in wrong]
+
+
+def config(seed: int) -> GameConfig:
+    """2 to 5 players, the core game at every third seed, team play at 4 (seeds 6, 14, ...)."""
+    players = 2 + seed % 4
+    options = {"chimera": "off" if seed % 3 == 0 else "on"}
+    if seed % 8 == 6:
+        options = {"chimera": "on", "teams": "on"}
+    return GameConfig(players=players, names=NAMES[:players], options=options)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 6, 25])
+def test_every_preview_names_what_the_action_changes(seed: int) -> None:
+    """Seed 25 dismantles into two fragments of one colour (no choice to keep); seed 6 is team play."""
+    state = RULES.new_game(config(seed), seed)
+    bots = [games.bots("imaginarium")["random"](RULES, bot_seed(seed, s)) for s in range(len(state.seats))]
+    wrong: list[str] = []
+    while not RULES.is_over(state) and len(wrong) < 5:
+        seat = RULES.to_act(state)
+        assert seat is not None
+        legal = RULES.legal_actions(state)
+        for action in legal:
+            wrong += mismatches(state, str(action), seat)
+        state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
+    assert not wrong, "\n".join(wrong)
