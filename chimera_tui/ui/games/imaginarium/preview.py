@@ -38,17 +38,17 @@ GUESSES = 3
 def playable(view: State, seat: int, k: int) -> State:
     """`view` with what `seat` cannot see filled in from the view alone, the `k`-th of several ways: the
     unseen machines, fragments and assistants in the piles (rotated by `k`), other teams' screens empty,
-    rich or middling."""
+    rich (and at the VP target, so a round's end may end the game) or middling."""
     c = content()
     mine = view.seats[seat].team
     stocks = ((0, 0, 0, 0), (9, 9, 9, 9), (4, 1, 2, 1))
     frags = ((0, 0, 0, 0, 0), (2, 2, 2, 2, 2), (1, 0, 1, 0, 1))
+    target = c.economy.team_vp_target if view.team_play else c.economy.vp_target
+    vp = ((0,), (target,), (1,))[k % 3] + (0,) * (len(CAUSES) - 1)  # (target,): the game may end
     teams = tuple(
         tm
         if i == mine or tm.stock[0] >= 0
-        else Team(
-            stocks[k % 3], (k % 2,) + (0,) * (len(CAUSES) - 1), frags[k % 3], tm.broken, tm.dream, tm.token
-        )
+        else Team(stocks[k % 3], vp, frags[k % 3], tm.broken, tm.dream, tm.token)
         for i, tm in enumerate(view.teams)
     )
     seen = Counter(
