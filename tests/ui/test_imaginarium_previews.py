@@ -28,6 +28,7 @@ from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, KINDS
 from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
 from chimera_tui.ui.games.imaginarium.preview import CAUSE_WORDS, preview_seen
+from chimera_tui.ui.games.imaginarium.words import choice_words
 
 RULES = games.get("imaginarium")
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -116,3 +117,42 @@ def test_every_preview_names_what_the_action_changes(seed: int) -> None:
             wrong += mismatches(state, str(action), seat)
         state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("seed", [0, 6])
+def test_a_reservation_pays_at_pick_up_as_its_words_say(seed: int) -> None:
+    """Issue 32: "Reserve place 1 … for 7 C" was previewed beside "charcoalium 7 → 8 (+1)": the last figure
+    placed ends the planning, and the reserving player's machines produced as their turn began. The preview
+    of a planning choice now names nothing on the screen as the reservation's own doing (those changes come
+    under "Then the planning is over and … begins:"), and the price its words name is what is paid when the
+    machine is picked up (nothing, when the team cannot pay then and the machine stays)."""
+    state = RULES.new_game(config(seed), seed)
+    bots = [games.bots("imaginarium")["random"](RULES, bot_seed(seed, s)) for s in range(len(state.seats))]
+    prices: dict[int, int] = {}
+    paid = 0
+    while not RULES.is_over(state) and state.round <= 6:
+        seat = RULES.to_act(state)
+        assert seat is not None
+        view, legal = RULES.view(state, seat), RULES.legal_actions(state)
+        if state.phase == "plan" and not state.asks:
+            for action in legal:
+                lines = preview_seen(view, str(action), seat)
+                own = lines[
+                    : next((i for i, x in enumerate(lines) if x.startswith("Then the planning")), None)
+                ]
+                assert not claimed(own), (str(action), lines)
+        action = bots[seat].choose(view, legal, seat)
+        words = choice_words(view, str(action))
+        if str(action).startswith("place"):
+            found = re.search(r"; pay (\d+) C when you pick it up in your turn$", words)
+            assert found, words
+            prices[seat] = int(found[1])
+        after = RULES.apply(state, action)
+        if state.phase == "b1" and str(action) == "end" and seat in prices:
+            team = state.seats[seat].team
+            had = state.teams[team].stock[0]
+            price = prices.pop(seat)
+            assert after.teams[team].stock[0] - had == (-price if had >= price else 0), words
+            paid += had >= price
+        state = after
+    assert paid

@@ -90,7 +90,7 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
             after = RULES.apply(before, Move(text))
         except IllegalAction as exc:
             return [f"Not possible: {exc.reason}"]
-        outcomes.append((changes(before, after, seat, nexts=True), before, after))
+        outcomes.append((_told(before, after, seat), before, after))
     first = outcomes[0][0]
     sure = [line for line in first if all(line in o[0] for o in outcomes[1:])]
     drew = any(_drew(b, a) for _, b, a in outcomes)
@@ -114,6 +114,25 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
             + "."
         )
     return sure or ["Nothing changes on the table."]
+
+
+def _told(before: State, after: State, seat: int) -> list[str]:
+    """What an action changes, then where the game goes. The last figure placed ends the planning, and the
+    first turn starts at once (its machines produce): that comes under its own line, after the figure's.
+
+    Issue 32: "Reserve place 1 … for 7 C" was previewed as "charcoalium 7 → 8 (+1)" (the reserving
+    player's own machines, producing as their turn began) beside the figure, as if reserving paid 1."""
+    if before.phase != "plan" or after.phase == "plan":
+        return changes(before, after, seat, nexts=True)
+    placed = replace(before, reserved=after.reserved, x1=after.x1, x2=after.x2)
+    caused, nexts = changes(placed, after, seat), _next(placed, after, seat)
+    if not caused:
+        return [*changes(before, placed, seat), *nexts]
+    first = actor(after)
+    whose = (
+        "your turn" if first == seat else f"{after.names[first]}'s turn" if first is not None else "phase B"
+    )
+    return [*changes(before, placed, seat), f"Then the planning is over and {whose} begins:", *caused, *nexts]
 
 
 def _drew(before: State, after: State) -> bool:

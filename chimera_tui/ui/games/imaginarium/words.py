@@ -237,7 +237,10 @@ def choice_words(state: State, text: str) -> str:
         m = c.machine[code]
         cost = price(Working(state), seat, i)
         frag = f", with {a_colour(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
-        return f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}, for {cost} C{frag}"
+        return (
+            f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}{frag}; "
+            f"pay {cost} C when you pick it up in your turn"
+        )
     if verb in ("x1", "x2"):
         x = next(e for e in c.belt.extractor if e.id == verb.upper())
         room = "one figure" if x.capacity != "any" else "any number of figures"
