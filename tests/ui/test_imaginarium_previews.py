@@ -16,7 +16,7 @@ unless the preview says that the rest depends on something hidden ("The rest dep
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -119,40 +119,83 @@ def test_every_preview_names_what_the_action_changes(seed: int) -> None:
     assert not wrong, "\n".join(wrong)
 
 
-@pytest.mark.parametrize("seed", [0, 6])
-def test_a_reservation_pays_at_pick_up_as_its_words_say(seed: int) -> None:
-    """Issue 32: "Reserve place 1 … for 7 C" was previewed beside "charcoalium 7 → 8 (+1)": the last figure
-    placed ends the planning, and the reserving player's machines produced as their turn began. The preview
-    of a planning choice now names nothing on the screen as the reservation's own doing (those changes come
-    under "Then the planning is over and … begins:"), and the price its words name is what is paid when the
-    machine is picked up (nothing, when the team cannot pay then and the machine stays)."""
+def played(seed: int, rounds: int = 99) -> Iterator[tuple[State, int, Move]]:
+    """Each decision of a seeded bot game (its first `rounds` rounds): the state, the seat and its choice."""
     state = RULES.new_game(config(seed), seed)
     bots = [games.bots("imaginarium")["random"](RULES, bot_seed(seed, s)) for s in range(len(state.seats))]
-    prices: dict[int, int] = {}
-    paid = 0
-    while not RULES.is_over(state) and state.round <= 6:
+    while not RULES.is_over(state) and state.round <= rounds:
         seat = RULES.to_act(state)
         assert seat is not None
-        view, legal = RULES.view(state, seat), RULES.legal_actions(state)
+        action = bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state), seat)
+        yield state, seat, action
+        state = RULES.apply(state, action)
+
+
+@pytest.mark.parametrize("seed", [0, 2, 6])
+def test_a_planning_choice_pays_and_takes_at_pick_up_as_its_words_say(seed: int) -> None:
+    """Issue 32: "Reserve place 1 … for 7 C" was previewed beside "charcoalium 7 → 8 (+1)": the last figure
+    placed ends the planning, and the reserving player's machines produced as their turn began. The preview
+    of a planning choice now names nothing on the screen as the figure's own doing (those changes come under
+    "Then the planning is over and … begins:"); the price a reservation's words name is what is paid when the
+    machine is picked up (nothing, when the team cannot pay then and the machine stays); and the charcoalium
+    an extractor's words name is what is taken then (with the Coal Runner's 2 more: seed 2)."""
+    owed: dict[int, tuple[int, str]] = {}
+    settled = 0
+    for state, seat, action in played(seed, rounds=8):
+        view = RULES.view(state, seat)
         if state.phase == "plan" and not state.asks:
-            for action in legal:
-                lines = preview_seen(view, str(action), seat)
-                own = lines[
-                    : next((i for i, x in enumerate(lines) if x.startswith("Then the planning")), None)
-                ]
-                assert not claimed(own), (str(action), lines)
-        action = bots[seat].choose(view, legal, seat)
-        words = choice_words(view, str(action))
-        if str(action).startswith("place"):
-            found = re.search(r"; pay (\d+) C when you pick it up in your turn$", words)
-            assert found, words
-            prices[seat] = int(found[1])
-        after = RULES.apply(state, action)
-        if state.phase == "b1" and str(action) == "end" and seat in prices:
+            for choice in RULES.legal_actions(state):
+                lines = preview_seen(view, str(choice), seat)
+                end = next((i for i, x in enumerate(lines) if x.startswith("Then the planning")), None)
+                assert not claimed(lines[:end]), (str(choice), lines)
+            words = choice_words(view, str(action))
+            if found := re.search(r"; pay (\d+) C when you pick it up in your turn$", words):
+                owed[seat] = (-int(found[1]), words)
+            elif found := re.search(r": take (\d+) charcoalium in your turn", words):
+                owed[seat] = (int(found[1]), words)
+            else:
+                raise AssertionError(f"no amount in {words!r}")
+        if state.phase == "b1" and str(action) == "end" and not state.asks:
             team = state.seats[seat].team
             had = state.teams[team].stock[0]
-            price = prices.pop(seat)
-            assert after.teams[team].stock[0] - had == (-price if had >= price else 0), words
-            paid += had >= price
-        state = after
-    assert paid
+            amount, words = owed.pop(seat)
+            paid = RULES.apply(state, action).teams[team].stock[0] - had
+            assert paid == (amount if had + amount >= 0 else 0), words
+            settled += 1
+    assert settled
+
+
+AMOUNTS = [
+    (re.compile(r"Buy 1 (\w+) for (\d+) C"), lambda m: {m[1]: 1, "charcoalium": -int(m[2])}),
+    (re.compile(r"Sell 1 (\w+) for (\d+) C"), lambda m: {m[1]: -1, "charcoalium": int(m[2])}),
+    (re.compile(r"Recruit the .+ for (\d+) C:"), lambda m: {"charcoalium": -int(m[1])}),
+    (re.compile(r"Extraction: gain (\d+) charcoalium"), lambda m: {"charcoalium": int(m[1])}),
+    (re.compile(r"Smelter: pay 2 wood, gain 1 crystal"), lambda m: {"wood": -2, "crystal": 1}),
+    (
+        re.compile(r"Repair .+ for ([^(]+)"),
+        lambda m: {name: -int(n) for n, name in re.findall(r"(\d+) (\w+)", m[1])},
+    ),
+]
+"""The words of the choices that pay or gain at once, and what they say is paid and gained."""
+
+
+@pytest.mark.parametrize("seed", [3, 6, 9])
+def test_the_amounts_a_choice_names_are_what_it_pays_and_gains(seed: int) -> None:
+    """Buying, selling, recruiting, extracting, smelting and repairing change the team's screen by what
+    their words say. Extraction said "gain 3 charcoalium" to a player with the Foreman, who gained 5."""
+    checked = 0
+    for state, seat, _ in played(seed):
+        team = state.seats[seat].team
+        for choice in RULES.legal_actions(state):
+            words = choice_words(RULES.view(state, seat), str(choice))
+            said = next((amounts(m) for pattern, amounts in AMOUNTS if (m := pattern.match(words))), None)
+            if said is None:
+                continue
+            after = RULES.apply(state, choice).teams[team].stock
+            true = {
+                RESOURCE_NAMES[k]: y - x
+                for k, x, y in zip(KINDS, state.teams[team].stock, after, strict=True)
+            }
+            assert {k: n for k, n in said.items() if n} == {k: n for k, n in true.items() if n}, words
+            checked += 1
+    assert checked
