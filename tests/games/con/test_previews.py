@@ -14,6 +14,7 @@ What a preview claims, precisely:
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +23,10 @@ from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.con import State
 from chimera_tui.games.con.work import totals
+from chimera_tui.ui.dialogs.handoff import HandOffScreen
+from chimera_tui.ui.games.con.screen import ConScreen
 from chimera_tui.ui.games.con.words import preview
+from tests.games.con.test_screen import _app
 
 RULES = games.get("con")
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -78,3 +82,19 @@ def test_every_preview_names_what_the_action_does(seed: int) -> None:
             wrong += mismatches(state, action, seat)
         state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
     assert not wrong, "\n".join(wrong)
+
+
+async def test_the_hint_previews_a_choice_as_the_line_under_the_menu_does(tmp_path: Path) -> None:
+    """The hint shows what the screen's `choice_preview` says; Chimera Con's said nothing, so its hint named
+    a chimera to lay or an attack with none of the totals or dice the line under the menu gives."""
+    app = _app(tmp_path, ["human", "bot"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ConScreen)
+        view = screen.table.view()
+        for action in screen.table.legal_actions()[:5]:
+            text = preview(view, str(action))
+            assert text and screen.choice_preview(view, action) == [text]
