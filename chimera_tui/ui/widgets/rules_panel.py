@@ -243,11 +243,6 @@ class RulesPanel(Widget):
         finally:
             self._writing = False
 
-    @property
-    def text_on_show(self) -> Topic | None:
-        """The topic whose text the pane holds now (under its title); it becomes `topic` within a moment."""
-        return self._written
-
     def watch_search_text(self, query: str) -> None:
         self._matches = rank(self.topics, query, self.terms)
         topic_list = self.query_one(_TopicList)
