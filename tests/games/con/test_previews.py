@@ -7,8 +7,8 @@ What a preview claims, precisely:
   the attacker rolls 5 dice, 1 of them for its family, the defender 3, and the target has 4 of its 7 Health
   left;
 - a chimera to lay ("Your chimera: Health 7 · Might 4 · Speed 3 · Magic 2"): its totals once laid. With two
-  parts ("Your chimera (two parts): … so far; the missing-part draw brings the rear, and what it adds is not
-  known until then"), the totals of the two until the draw, which only adds to them.
+  parts ("Your chimera (two parts): … so far; the rear, from the missing-part draw, is not known until
+  then"), the totals of the two until the draw, which only adds to them.
 """
 
 from __future__ import annotations

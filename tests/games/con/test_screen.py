@@ -192,6 +192,6 @@ def test_a_chimera_to_lay_is_previewed_with_its_totals_and_unsupported_parts() -
         "Your chimera: Health 2 · Might 2 · Speed 2 · Magic 1; head and body unsupported (no stats)."
     )
     assert build_preview("build - GOA-B MAN-R") == (
-        "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2 so far; the missing-part draw brings"
-        " the head, and what it adds is not known until then."
+        "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2 so far; the head, from the"
+        " missing-part draw, is not known until then."
     )

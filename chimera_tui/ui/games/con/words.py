@@ -238,7 +238,7 @@ def build_preview(text: str) -> str:
         lost = [slot for slot, ok in zip(SLOT_NAMES, sup, strict=True) if not ok]
         return line + (f"; {' and '.join(lost)} unsupported (no stats)." if lost else ".")
     gap = empty[0]
-    line += f" so far; the missing-part draw brings the {SLOT_NAMES[gap]}, and what it adds is not known until then"
+    line += f" so far; the {SLOT_NAMES[gap]}, from the missing-part draw, is not known until then"
     largest = max(cards, key=lambda code: cards[code].size)
     best = supported((*parts[:gap], largest, *parts[gap + 1 :]))  # type: ignore[arg-type]
     lost = [slot for slot, code, ok in zip(SLOT_NAMES, parts, best, strict=True) if code and not ok]
