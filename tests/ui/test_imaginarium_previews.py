@@ -21,7 +21,6 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from chimera_tui import games
-from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.imaginarium import Move, State
 from chimera_tui.games.imaginarium.state import CAUSES, FRAGS, KINDS
@@ -29,6 +28,7 @@ from chimera_tui.games.imaginarium.vocabulary import RESOURCE_NAMES
 from chimera_tui.games.imaginarium.wording import COLOUR_NAMES
 from chimera_tui.ui.games.imaginarium.preview import CAUSE_WORDS, preview_seen
 from chimera_tui.ui.games.imaginarium.words import choice_words
+from tests.every_choice import decisions, mismatches_in
 
 RULES = games.get("imaginarium")
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay")
@@ -80,8 +80,9 @@ def changed(before: State, after: State, seat: int) -> Numbers:
     return out
 
 
-def mismatches(state: State, text: str, seat: int) -> list[str]:
-    """Where the preview of `text` (from `seat`'s view) and what it does disagree."""
+def mismatches(state: State, action: Move, seat: int) -> list[str]:
+    """Where the preview of `action` (from `seat`'s view) and what it does disagree."""
+    text = str(action)
     lines = preview_seen(RULES.view(state, seat), text, seat)
     hidden = any(line.startswith("The rest depends on") for line in lines)
     said, true = claimed(lines), changed(state, RULES.apply(state, Move(text)), seat)
@@ -106,29 +107,16 @@ def config(seed: int) -> GameConfig:
 def test_every_preview_names_what_the_action_changes(seed: int) -> None:
     """Seeds 2 and 4 end at the VP target reached behind another screen; seed 25 dismantles into two
     fragments of one colour (no choice to keep); seed 6 is team play."""
-    state = RULES.new_game(config(seed), seed)
-    bots = [games.bots("imaginarium")["random"](RULES, bot_seed(seed, s)) for s in range(len(state.seats))]
-    wrong: list[str] = []
-    while not RULES.is_over(state) and len(wrong) < 5:
-        seat = RULES.to_act(state)
-        assert seat is not None
-        legal = RULES.legal_actions(state)
-        for action in legal:
-            wrong += mismatches(state, str(action), seat)
-        state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
+    wrong = mismatches_in("imaginarium", config(seed), seed, mismatches)
     assert not wrong, "\n".join(wrong)
 
 
 def played(seed: int, rounds: int = 99) -> Iterator[tuple[State, int, Move]]:
     """Each decision of a seeded bot game (its first `rounds` rounds): the state, the seat and its choice."""
-    state = RULES.new_game(config(seed), seed)
-    bots = [games.bots("imaginarium")["random"](RULES, bot_seed(seed, s)) for s in range(len(state.seats))]
-    while not RULES.is_over(state) and state.round <= rounds:
-        seat = RULES.to_act(state)
-        assert seat is not None
-        action = bots[seat].choose(RULES.view(state, seat), RULES.legal_actions(state), seat)
+    for state, seat, _, action in decisions("imaginarium", config(seed), seed):
+        if state.round > rounds:
+            return
         yield state, seat, action
-        state = RULES.apply(state, action)
 
 
 @pytest.mark.parametrize("seed", [0, 2, 6])

@@ -24,12 +24,12 @@ from collections.abc import Sequence
 import pytest
 
 from chimera_tui import games
-from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.station import State
 from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.ui.games.station.preview import preview_seen
 from chimera_tui.ui.games.station.words import CAUSES
+from tests.every_choice import decisions, mismatches_in
 
 RULES = games.get("station")
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -130,16 +130,7 @@ def mismatches(state: State, action: object, seat: int) -> list[str]:
 def test_every_preview_names_what_the_action_changes(seed: int) -> None:
     players = 2 + seed % 3
     config = GameConfig(players=players, names=NAMES[:players], options={"side": "AB"[seed % 2]})
-    state = RULES.new_game(config, seed)
-    bots = [games.bots("station")["random"](RULES, bot_seed(seed, s)) for s in range(players)]
-    wrong: list[str] = []
-    while not RULES.is_over(state) and len(wrong) < 5:
-        seat = RULES.to_act(state)
-        assert seat is not None
-        legal = RULES.legal_actions(state)
-        for action in legal:
-            wrong += mismatches(state, action, seat)
-        state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
+    wrong = mismatches_in("station", config, seed, mismatches)
     assert not wrong, "\n".join(wrong)
 
 
@@ -150,12 +141,7 @@ def test_a_displacing_command_previews_its_points() -> None:
     found = 0
     for seed in range(6):
         config = GameConfig(players=3, names=NAMES[:3], options={"side": "AB"[seed % 2]})
-        state = RULES.new_game(config, seed)
-        bots = [games.bots("station")["random"](RULES, bot_seed(seed, s)) for s in range(3)]
-        while not RULES.is_over(state):
-            seat = RULES.to_act(state)
-            assert seat is not None
-            legal = RULES.legal_actions(state)
+        for state, seat, legal, _ in decisions("station", config, seed):
             for action in legal:
                 if str(action).endswith("hub-a") and interposed(after := RULES.apply(state, action), seat):
                     lines = preview_seen(RULES.view(state, seat), action, seat)
@@ -164,5 +150,4 @@ def test_a_displacing_command_previews_its_points() -> None:
                     said = [line for line in lines if line.startswith("· Points: ")]
                     assert said and f"you {points:+d} command" in said[0].split(": ", 1)[1].split(", "), lines
                     found += 1
-            state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
     assert found

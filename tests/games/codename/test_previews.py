@@ -20,12 +20,12 @@ import re
 import pytest
 
 from chimera_tui import games
-from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.codename.actions import AttackWith, Go, Join, Take
 from chimera_tui.games.codename.odds import chance, percent
 from chimera_tui.games.codename.state import State
 from chimera_tui.ui.games.codename.choices import attack_label, join_label
+from tests.every_choice import mismatches_in
 
 RULES = games.get("codename")
 NAMES = ("Ann", "Ben", "Cat", "Dan")
@@ -91,18 +91,6 @@ def test_every_attack_join_and_take_does_what_its_words_say(seed: int) -> None:
     """2 to 4 players; exploding sixes at odd seeds."""
     players = 2 + seed % 3
     options = {"sixes": "explode"} if seed % 2 else {}
-    state = RULES.new_game(GameConfig(players=players, names=NAMES[:players], options=options), seed)
-    bots = [games.bots("codename")["random"](RULES, bot_seed(seed, s)) for s in range(players)]
-    wrong: list[str] = []
-    checked = 0
-    while not RULES.is_over(state) and len(wrong) < 5:
-        seat = RULES.to_act(state)
-        assert seat is not None
-        legal = RULES.legal_actions(state)
-        for action in legal:
-            found = mismatches(state, action, seat)
-            wrong += found
-            checked += isinstance(action, AttackWith | Join | Take)
-        state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
+    config = GameConfig(players=players, names=NAMES[:players], options=options)
+    wrong = mismatches_in("codename", config, seed, mismatches)
     assert not wrong, "\n".join(wrong)
-    assert checked

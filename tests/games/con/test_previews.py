@@ -14,19 +14,18 @@ What a preview claims, precisely:
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from chimera_tui import games
-from chimera_tui.engine.bots import bot_seed
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.con import State
 from chimera_tui.games.con.work import totals
-from chimera_tui.ui.dialogs.handoff import HandOffScreen
+from chimera_tui.launch import make_seats, new_start
+from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.games.con.screen import ConScreen
 from chimera_tui.ui.games.con.words import preview
-from tests.games.con.test_screen import _app
+from tests.every_choice import mismatches_in
 
 RULES = games.get("con")
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve")
@@ -71,30 +70,16 @@ def mismatches(state: State, action: object, seat: int) -> list[str]:
 @pytest.mark.parametrize("seed", range(8))
 def test_every_preview_names_what_the_action_does(seed: int) -> None:
     players = 2 + seed % 4
-    state = RULES.new_game(GameConfig(players=players, names=NAMES[:players]), seed)
-    bots = [games.bots("con")["random"](RULES, bot_seed(seed, s)) for s in range(players)]
-    wrong: list[str] = []
-    while not RULES.is_over(state) and len(wrong) < 5:
-        seat = RULES.to_act(state)
-        assert seat is not None
-        legal = RULES.legal_actions(state)
-        for action in legal:
-            wrong += mismatches(state, action, seat)
-        state = RULES.apply(state, bots[seat].choose(RULES.view(state, seat), legal, seat))
+    wrong = mismatches_in("con", GameConfig(players=players, names=NAMES[:players]), seed, mismatches)
     assert not wrong, "\n".join(wrong)
 
 
-async def test_the_hint_previews_a_choice_as_the_line_under_the_menu_does(tmp_path: Path) -> None:
+def test_the_hint_previews_a_choice_as_the_line_under_the_menu_does() -> None:
     """The hint shows what the screen's `choice_preview` says; Chimera Con's said nothing, so its hint named
     a chimera to lay or an attack with none of the totals or dice the line under the menu gives."""
-    app = _app(tmp_path, ["human", "bot"])
-    async with app.run_test(size=(80, 24)) as pilot:
-        if isinstance(app.screen, HandOffScreen):
-            await pilot.press("enter")
-            await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, ConScreen)
-        view = screen.table.view()
-        for action in screen.table.legal_actions()[:5]:
-            text = preview(view, str(action))
-            assert text and screen.choice_preview(view, action) == [text]
+    start = new_start("con", 2, make_seats("con", 2, ["human", "bot"], []), 5, {})
+    screen = ConScreen(LocalTable("con", start.match, start.seats))
+    view = screen.table.view()
+    for action in screen.table.legal_actions()[:5]:
+        text = preview(view, str(action))
+        assert text and screen.choice_preview(view, action) == [text]
