@@ -32,6 +32,7 @@ from typing import Any
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
+from chimera_tui.server.bot_pool import BotPool
 from chimera_tui.server.clock import Clock
 from chimera_tui.server.core import DEFAULT_AWAY_LIMIT, Limits, Session
 from chimera_tui.server.driving import Driving
@@ -67,14 +68,18 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
         bot_delay: float = 0.5,
         away_limit: float = DEFAULT_AWAY_LIMIT,
         clock: Callable[[], float] | Clock = time.time,
+        pool: BotPool | None = None,
     ) -> None:
         """`store`: the store, or a folder for an SQLite store (whose table saves are then imported too);
-        `import_from`: a folder of table saves to import once."""
+        `import_from`: a folder of table saves to import once; `pool`: the worker processes search bots think
+        in (None: a thread of this process; whoever made the pool closes it)."""
         if isinstance(store, Path):
             import_from = store if import_from is None else import_from
             store = SqliteStore(store)
         super().__init__(store, limits=limits, bot_delay=bot_delay, away_limit=away_limit, clock=clock)
         self.import_from = import_from
+        self.pool = pool
+        self._thoughts = {}
         self._tickets: dict[str, tuple[str, str | None, str]] = {}
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
         self._inbox: asyncio.Queue[News] = asyncio.Queue()
