@@ -132,6 +132,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder for the host key and the SQLite store (default: your data folder)",
     )
+    from chimera_tui.server.notify.flags import add_notify_arguments
+
+    add_notify_arguments(parser)
     limits = parser.add_argument_group("limits")
     for bound, text in BOUNDS:
         unit = f" {bound.unit}" if bound.unit else ""

@@ -34,6 +34,8 @@ from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
+from chimera_tui.server.notify.flags import NotifyFlagError, describe, read_notify
+from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.store import StoreError, store_for
@@ -82,6 +84,8 @@ class ServeOptions:
     """Fork each session's client from a warm parent (`forks.Zygote`); False: spawn each one anew."""
     db: str | None = None
     """The store: None for SQLite in the data folder, or a PostgreSQL address."""
+    notify: NotifyOptions = field(default_factory=NotifyOptions)
+    """How turn-based players are told of their turns (off by default)."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -130,7 +134,13 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         return 2
     private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
     socket_path = private / "host.sock"
-    host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
+    host = TableHost(
+        store,
+        import_from=options.saves,
+        limits=options.limits,
+        away_limit=options.away_limit,
+        notify=options.notify,
+    )
     try:
         resumed = await host.open()
     except StoreError as exc:
@@ -174,6 +184,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
             )
         say(f"host key fingerprint: {front.fingerprint}")
         say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
+        say(f"chimera serve: {describe(options.notify)}")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -209,7 +220,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host, port = parse_address(args.ssh)
         web_address = parse_address(args.web) if args.web else None
         flags = read_flags(args)
-    except (AddressError, FlagError) as exc:
+        notify = read_notify(args)
+    except (AddressError, FlagError, NotifyFlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
     behind_proxy = bool(getattr(args, "behind_proxy", False))
@@ -264,6 +276,7 @@ def run_serve(args: argparse.Namespace) -> int:
             away_limit=flags.away_limit,
             fork_clients=getattr(args, "client_start", "fork") == "fork",
             db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
+            notify=notify,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say
