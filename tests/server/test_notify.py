@@ -7,17 +7,19 @@ goes away and comes back, and a host stopped while messages wait."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
 
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.link import HostError
+from chimera_tui.server.notify import outbox
 from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.remote_table import RemoteTable
 from tests.server.clock import FakeClock
 from tests.server.helpers import hosted, until
-from tests.server.notify_helpers import PASSWORD, Mailbox
+from tests.server.notify_helpers import PASSWORD, HookServer, Mailbox, free_port
 from tests.server.test_turns import DAY, HOUR, _move, _pair
 from tests.tinygame import Take
 
@@ -106,3 +108,208 @@ async def test_an_address_is_confirmed_by_its_code_then_told_of_each_move_after_
         assert mailbox.bodies()[3].startswith(f"At {title}: Bob's time ran out: a bot played their turn.")
         await _settle(h.host)
         assert len(mailbox.messages) == 4
+
+
+@pytest.fixture
+async def hook_server() -> object:
+    server = HookServer()
+    await server.start()
+    yield server
+    await server.stop()
+
+
+async def test_a_web_hook_gets_a_test_its_players_move_after_two_failures_and_the_result(
+    tmp_path: Path, pebbles: None, hook_server: HookServer
+) -> None:
+    clock = FakeClock()
+    options = NotifyOptions(
+        hooks=True, hooks_to_private=True, grace=60.0, poll=0.1, public_url="ssh://play.example:2222"
+    )
+    async with hosted(tmp_path, clock=clock, notify=options) as h:
+        alice, bob, a, b = await _pair(h, pace="turn", turn_limit=DAY)
+        set_ = await bob.notify("hook", hook_server.url + "#bobs-topic")
+        assert set_.said == "Your web hook is set: t sends it a test." and set_.hooks_on and not set_.mail_on
+        with pytest.raises(HostError, match="This server sends no e-mail"):
+            await bob.notify("email", "bob@example.org")
+        with pytest.raises(HostError, match="starts with https://"):
+            await bob.notify("hook", "file:///etc/passwd")
+        await bob.notify("test")
+        await _settle(h.host)
+        await hook_server.wait_for(1)
+        test = hook_server.received[0]
+        assert test["event"] == "test" and test["text"] == test["content"] == test["message"]
+        assert test["topic"] == "bobs-topic"
+        assert test["text"].endswith(
+            "To stop these messages: ssh -p 2222 play.example, then p (your page) and e or h to remove it."
+        )
+        # Bob at the table when it becomes his move: nothing is sent.
+        await _move((a, b), Take(1))
+        clock.advance(5 * 60)
+        await _settle(h.host)
+        assert len(hook_server.received) == 1
+        await _move((a, b), Take(1))  # Bob moves and leaves; Alice answers; the hook is down twice
+        await bob.close()
+        hook_server.fail = 2
+        await _alone(a, Take(1))
+        for wait in (61, 30, 60):  # the grace, then 30 s and a minute between tries
+            clock.advance(wait)
+            await _settle(h.host)
+        await hook_server.wait_for(2)
+        assert hook_server.received[1]["event"] == "turn"
+        assert hook_server.received[1]["text"].startswith(
+            f"Your move at {a.code} (Pebbles (test game)), 23 h left."
+        )
+        bob = await h.link("SHA256:bob", "Bob")
+        b = await bob.join(a.code)
+        await until(lambda: b.step == a.step)
+        while a.to_act() is not None:
+            await _move((a, b), Take(1))
+        await _settle(h.host)
+        await hook_server.wait_for(3)
+        ended = hook_server.received[2]
+        assert ended["event"] == "result" and ended["text"].startswith(
+            f"{a.code} (Pebbles (test game)) has ended: "
+        )
+        assert " won." in ended["text"] or "shared the win." in ended["text"]
+        await _settle(h.host)
+        assert len(hook_server.received) == 3  # each once
+
+
+async def test_a_mail_server_that_goes_away_and_a_restart_lose_nothing_and_send_nothing_twice(
+    tmp_path: Path, pebbles: None, mailbox: Mailbox, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, "chimera.server.notify")
+    clock = FakeClock()
+    options = NotifyOptions(mail=mailbox.options(), grace=60.0, poll=0.1)
+    async with hosted(tmp_path, clock=clock, notify=options) as h:
+        alice, bob, a, b = await _pair(h, pace="turn", turn_limit=DAY)
+        await bob.notify("email", "bob@example.org")
+        await mailbox.wait_for(1)
+        await bob.notify("confirm", mailbox.code())
+        mailbox.stop()  # the mail server goes away
+        await _move((a, b), Take(1))
+        await _move((a, b), Take(1))
+        await bob.close()
+        await _alone(a, Take(1))
+        clock.advance(61)
+        await _settle(h.host)
+        clock.advance(30)
+        await _settle(h.host)
+        code = a.code
+        await alice.close()
+    assert "a message (turn) to SHA256:bob by email waits: cannot reach the mail server" in caplog.text
+    assert PASSWORD not in caplog.text and "bob@example.org" not in caplog.text
+    assert len(mailbox.messages) == 1
+    mailbox.start()  # it comes back, and so does the host, on the same store
+    async with hosted(tmp_path, clock=clock, notify=options) as h:
+        clock.advance(120)
+        await _settle(h.host)
+        await mailbox.wait_for(2)
+        assert mailbox.bodies()[1].startswith(f"Your move at {code} ")
+        clock.advance(3600)
+        await _settle(h.host)
+    assert len(mailbox.messages) == 2  # once, though the table was taken up again by a new host
+
+
+async def test_a_digest_once_a_day_and_no_more_than_the_hourly_limit(
+    tmp_path: Path, pebbles: None, hook_server: HookServer
+) -> None:
+    clock = FakeClock()
+    options = NotifyOptions(hooks=True, hooks_to_private=True, grace=60.0, poll=0.1, per_hour=2)
+    async with hosted(tmp_path, clock=clock, notify=options) as h:
+        alice, bob, a, b = await _pair(h, pace="turn", turn_limit=12 * HOUR)
+        await bob.notify("hook", hook_server.url)
+        for _ in range(3):
+            await bob.notify("test")
+        await _settle(h.host)
+        await hook_server.wait_for(2)
+        clock.advance(30 * 60)
+        await _settle(h.host)
+        assert len(hook_server.received) == 2  # the hourly limit: the third waits
+        clock.advance(31 * 60)
+        await _settle(h.host)
+        await hook_server.wait_for(3)
+        daily = await bob.notify("digest", "on")
+        assert daily.digest and daily.said == "One message a day from now on."
+        await _move((a, b), Take(1))
+        await bob.close()
+        clock.advance(3 * HOUR)  # Bob's move: no single message for a player who takes a digest
+        await _settle(h.host)
+        assert len(hook_server.received) == 3
+        clock.advance(10 * HOUR)  # Bob's time runs out: held for the digest
+        await until(lambda: a.to_act() == 0)
+        await _settle(h.host)
+        assert len(hook_server.received) == 3
+        await _alone(a, Take(1))
+        clock.advance(11 * HOUR)  # a day since the digest was chosen
+        await _settle(h.host)
+        await hook_server.wait_for(4)
+        digest = hook_server.received[3]["text"]
+        assert digest.startswith(
+            f"Your day at Chimera. Waiting for you: your move at {a.code} (Pebbles (test game)), 1 h left."
+        )
+        assert f"At {a.code} (Pebbles (test game)): Bob's time ran out: a bot played their turn." in digest
+        clock.advance(3600)
+        await _settle(h.host)
+        assert len(hook_server.received) == 4
+
+
+async def test_the_queue_holds_each_event_once_and_a_claimed_message_for_one_host(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with hosted(tmp_path, clock=clock) as h:
+        run, now = h.host.store.run, clock.now()
+        await run(outbox.set_hook("acct", "https://hooks.example.org/x", "token-of-acct-000000001", now))
+        event = outbox.Event("turn ABCDE 3", "acct", "turn", "", now, "ABCDE", 3, 1)
+        assert await run(outbox.queue(event, now)) == 1
+        assert await run(outbox.queue(event, now)) == 0  # queued again by a host taking the table over
+        (row,) = await run(outbox.due(now))
+        assert await run(outbox.claim(row.id, "host-1", now, now + 120))
+        assert not await run(outbox.claim(row.id, "host-2", now, now + 120))
+        assert await run(outbox.due(now)) == []
+        assert await run(outbox.claim(row.id, "host-2", now + 121, now + 240))  # host 1 died meanwhile
+        assert await run(outbox.stop_all("token-of-acct-000000001", now))
+        assert (await run(outbox.settings_of("acct", now))).hook == ""
+
+
+async def test_the_stop_link_of_a_web_host_shows_a_button_and_its_post_stops_every_message(
+    tmp_path: Path, mailbox: Mailbox
+) -> None:
+    import aiohttp
+
+    from chimera_tui.server.web import WebFrontEnd, WebOptions
+
+    port = free_port()
+    options = NotifyOptions(
+        mail=mailbox.options(), hooks=True, poll=0.1, public_url=f"http://127.0.0.1:{port}"
+    )
+    async with hosted(tmp_path, notify=options) as h:
+        front = WebFrontEnd(h.host, h.socket, WebOptions(port=port))
+        await front.start()
+        try:
+            bob = await h.link("SHA256:bob", "Bob")
+            with pytest.raises(HostError, match="Hooks here may not reach 127.0.0.1: it is a private"):
+                await bob.notify("hook", "http://127.0.0.1:9/x")
+            await bob.notify("email", "bob@example.org")
+            await mailbox.wait_for(1)
+            await bob.notify("confirm", mailbox.code())
+            await bob.notify("hook", "https://hooks.example.org/bob")
+            await bob.notify("test")
+            await mailbox.wait_for(2)
+            link = mailbox.bodies()[1].rsplit("To stop these messages: ", 1)[1].strip()
+            assert link.startswith(f"http://127.0.0.1:{port}/stop/")
+            assert str(mailbox.messages[1]["List-Unsubscribe"]).strip() == f"<{link}>"
+            async with aiohttp.ClientSession() as client:
+                async with client.get(link) as page:  # a mail scanner following the link stops nothing
+                    assert page.status == 200 and "Stop these messages" in await page.text()
+                    assert "form-action 'self'" in page.headers["Content-Security-Policy"]
+                assert (await bob.notify()).email_confirmed
+                async with client.post(link, data={"List-Unsubscribe": "One-Click"}) as done:
+                    assert done.status == 200 and "Done: nothing more is sent." in await done.text()
+                async with client.post(link, data={"List-Unsubscribe": "One-Click"}) as again:
+                    assert again.status == 404
+                async with client.post(f"http://127.0.0.1:{port}/stop/<script>") as bad:
+                    assert bad.status == 404
+            after = await bob.notify()
+            assert (after.email, after.hook) == ("", "")
+        finally:
+            await front.close()

@@ -54,6 +54,17 @@ def url_problem(url: str) -> str | None:
     return None
 
 
+def literal_problem(url: str, allow_private: bool) -> str | None:
+    """Why the address written in `url` itself (not a name) may not be reached, as a sentence, or None."""
+    host = urlsplit(url).hostname or ""
+    try:
+        ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return None
+    why = address_problem(host, allow_private)
+    return None if why is None else f"Hooks here may not reach {host}: it is {why}."
+
+
 def ntfy_topic(url: str) -> str:
     """The topic after `#` in an ntfy hook's address ("" when there is none)."""
     return urlsplit(url).fragment
@@ -81,15 +92,15 @@ def address_problem(address: str, allow_private: bool) -> str | None:
     try:
         ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
-        return "it is not an address"
+        return "not an address"
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
         ip = ip.ipv4_mapped
     if allow_private:
         return None
     if not ip.is_global or ip.is_multicast or ip.is_reserved or ip.is_unspecified:
-        return "it is a private, loopback or reserved address"
+        return "a private, loopback or reserved address"
     if _own(ip):
-        return "it is this server's own address"
+        return "this server's own address"
     return None
 
 
@@ -110,6 +121,8 @@ class CheckedResolver(AbstractResolver):
     def __init__(self, allow_private: bool) -> None:
         self.allow_private = allow_private
         self._resolver = ThreadedResolver()
+        self.refused = ""
+        """Why the name was refused ("" when it was not)."""
 
     async def resolve(
         self, host: str, port: int = 0, family: socket.AddressFamily = socket.AF_INET
@@ -117,14 +130,16 @@ class CheckedResolver(AbstractResolver):
         found = await self._resolver.resolve(host, port, family)
         allowed = [entry for entry in found if address_problem(entry["host"], self.allow_private) is None]
         if not allowed:
-            raise OSError(f"{host} resolves only to addresses hooks may not reach")
+            why = address_problem(found[0]["host"], self.allow_private) if found else "no address"
+            self.refused = f"the hook's address is not allowed: {host} resolves to {why}"
+            raise OSError(self.refused)
         return allowed
 
     async def close(self) -> None:
         await self._resolver.close()
 
 
-async def post(url: str, body: dict[str, Any], allow_private: bool) -> None:
+async def post(url: str, body: dict[str, Any], allow_private: bool, timeout: float = TIMEOUT) -> None:
     """POST `body` as JSON to the hook `url`.
 
     Raises:
@@ -138,22 +153,24 @@ async def post(url: str, body: dict[str, Any], allow_private: bool) -> None:
     with contextlib.suppress(ValueError):
         ipaddress.ip_address(host.split("%", 1)[0])
         if (why := address_problem(host, allow_private)) is not None:
-            raise SendError(f"the hook's address is not allowed: {why}", permanent=True)
+            raise SendError(f"the hook's address is not allowed: {host} is {why}", permanent=True)
     target = urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, ""))
-    connector = aiohttp.TCPConnector(resolver=CheckedResolver(allow_private), use_dns_cache=False, limit=1)
-    timeout = aiohttp.ClientTimeout(total=TIMEOUT)
+    resolver = CheckedResolver(allow_private)
+    connector = aiohttp.TCPConnector(resolver=resolver, use_dns_cache=False, limit=1)
     try:
         async with (
-            aiohttp.ClientSession(connector=connector, timeout=timeout, trust_env=False) as client,
+            aiohttp.ClientSession(
+                connector=connector, timeout=aiohttp.ClientTimeout(total=timeout), trust_env=False
+            ) as client,
             client.post(
                 target, json=body, allow_redirects=False, headers={"User-Agent": "chimera-serve"}
             ) as answer,
         ):
             await answer.content.read(ANSWER_LIMIT)
             status = answer.status
-    except OSError as exc:
-        raise SendError(f"cannot reach the hook: {exc}", permanent="may not reach" in str(exc)) from None
-    except (aiohttp.ClientError, TimeoutError) as exc:
+    except (OSError, aiohttp.ClientError, TimeoutError) as exc:
+        if resolver.refused:
+            raise SendError(resolver.refused, permanent=True) from None
         raise SendError(f"cannot reach the hook: {type(exc).__name__}") from None
     if 200 <= status < 300:
         return

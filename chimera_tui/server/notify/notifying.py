@@ -251,6 +251,8 @@ class Notifying(HostCore):
                 return NO_HOOKS
             if not removing and (problem := hooks.url_problem(value)) is not None:
                 return problem
+            if not removing and (problem := hooks.literal_problem(value, options.hooks_to_private)):
+                return problem
             await run(outbox.set_hook(account, "" if removing else value, stop, now))
             return "+Your web hook is removed." if removing else "+Your web hook is set: t sends it a test."
         if what == "test":

@@ -187,10 +187,12 @@ def set_digest(account: str, on: bool, stop: str, now: float) -> Steps[Settings]
 
 
 def stop_all(stop: str, now: float) -> Steps[bool]:
-    """The stop link `stop` was followed: forget the account's address and hook; whether it named one."""
-    found = (yield Query("SELECT account FROM notify_settings WHERE stop = ?", (stop,))) or Rows()
+    """The stop link `stop` was followed: forget the account's address and hook; whether there was one."""
+    found = (
+        yield Query("SELECT account, email, hook FROM notify_settings WHERE stop = ?", (stop,))
+    ) or Rows()
     row = found.first()
-    if not stop or row is None:
+    if not stop or row is None or not (row[1] or row[2]):
         return False
     account = str(row[0])
     yield Query(
