@@ -126,7 +126,7 @@ async def test_a_web_hook_gets_a_test_its_players_move_after_two_failures_and_th
         hooks=True, hooks_to_private=True, grace=60.0, poll=0.1, public_url="ssh://play.example:2222"
     )
     async with hosted(tmp_path, clock=clock, notify=options) as h:
-        alice, bob, a, b = await _pair(h, pace="turn", turn_limit=DAY)
+        _alice, bob, a, b = await _pair(h, pace="turn", turn_limit=DAY)
         set_ = await bob.notify("hook", hook_server.url + "#bobs-topic")
         assert set_.said == "Your web hook is set: t sends it a test." and set_.hooks_on and not set_.mail_on
         with pytest.raises(HostError, match="This server sends no e-mail"):
@@ -217,7 +217,7 @@ async def test_a_digest_once_a_day_and_no_more_than_the_hourly_limit(
     clock = FakeClock()
     options = NotifyOptions(hooks=True, hooks_to_private=True, grace=60.0, poll=0.1, per_hour=2)
     async with hosted(tmp_path, clock=clock, notify=options) as h:
-        alice, bob, a, b = await _pair(h, pace="turn", turn_limit=12 * HOUR)
+        _alice, bob, a, b = await _pair(h, pace="turn", turn_limit=12 * HOUR)
         await bob.notify("hook", hook_server.url)
         for _ in range(3):
             await bob.notify("test")
@@ -287,7 +287,7 @@ async def test_the_stop_link_of_a_web_host_shows_a_button_and_its_post_stops_eve
         await front.start()
         try:
             bob = await h.link("SHA256:bob", "Bob")
-            with pytest.raises(HostError, match="Hooks here may not reach 127.0.0.1: it is a private"):
+            with pytest.raises(HostError, match=r"Hooks here may not reach 127\.0\.0\.1: it is a private"):
                 await bob.notify("hook", "http://127.0.0.1:9/x")
             await bob.notify("email", "bob@example.org")
             await mailbox.wait_for(1)
