@@ -24,14 +24,6 @@ from tests.server.test_turns import DAY, HOUR, _move, _pair
 from tests.tinygame import Take
 
 
-@pytest.fixture
-def mailbox() -> object:
-    box = Mailbox()
-    box.start()
-    yield box
-    box.stop()
-
-
 async def _settle(host: TableHost) -> None:
     """Let the host queue and send what is due now (its sender runs on the loop)."""
     await host.flush()
@@ -108,14 +100,6 @@ async def test_an_address_is_confirmed_by_its_code_then_told_of_each_move_after_
         assert mailbox.bodies()[3].startswith(f"At {title}: Bob's time ran out: a bot played their turn.")
         await _settle(h.host)
         assert len(mailbox.messages) == 4
-
-
-@pytest.fixture
-async def hook_server() -> object:
-    server = HookServer()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def test_a_web_hook_gets_a_test_its_players_move_after_two_failures_and_the_result(

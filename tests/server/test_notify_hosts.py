@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 import collections
 
-import pytest
-
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.remote_table import RemoteTable
@@ -35,14 +33,6 @@ async def _step(table: RemoteTable, others: list[RemoteTable]) -> None:
     step = table.step
     assert table.submit(Take(1)) is None
     await until(lambda: table.step > step and all(o.step > step for o in others))
-
-
-@pytest.fixture
-async def hook_server() -> object:
-    server = HookServer()
-    await server.start()
-    yield server
-    await server.stop()
 
 
 async def test_two_hosts_send_each_message_once_and_the_survivor_sends_what_waited(

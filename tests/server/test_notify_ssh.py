@@ -7,22 +7,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-import shutil
-import tempfile
-import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
 
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.notify.sending import NotifyOptions
-from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from tests.server.clock import FakeClock
 from tests.server.helpers import HANG, until
 from tests.server.notify_helpers import Mailbox
-from tests.server.ssh_helpers import OPENSSH, key_file, openssh_args
+from tests.server.ssh_helpers import OPENSSH, Screen, key_file, openssh_args
+from tests.server.test_turns_ssh import move, served
 
 pytestmark = pytest.mark.skipif(OPENSSH is None, reason="the OpenSSH client (ssh) is not installed")
 
@@ -31,11 +26,11 @@ DOWN = b"\x1b[B"
 ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 
 
-class OpenSsh:
+class OpenSsh(Screen):
     """An OpenSSH client (`ssh -tt`) logged in to the front end: what it was sent, and keys to send."""
 
     def __init__(self, process: asyncio.subprocess.Process) -> None:
-        self.process = process
+        self.openssh = process
         self.received = bytearray()
         self._task = asyncio.ensure_future(self._read())
 
@@ -52,80 +47,24 @@ class OpenSsh:
         return client
 
     async def _read(self) -> None:
-        assert self.process.stdout is not None
-        while chunk := await self.process.stdout.read(65536):
+        assert self.openssh.stdout is not None
+        while chunk := await self.openssh.stdout.read(65536):
             self.received += chunk
 
-    def text(self, start: int = 0) -> str:
-        return ANSI.sub(b"", bytes(self.received[start:])).decode(errors="replace")
-
-    async def wait_for(self, text: bytes, start: int = 0) -> int:
-        async with asyncio.timeout(HANG):
-            while (at := self.received.find(text, start)) < 0:
-                await asyncio.sleep(0.02)
-        return at + len(text)
-
     def keys(self, data: bytes) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(data)
-
-    async def press(self, key: bytes) -> None:
-        """`key`, then wait until the screen has answered and been still for 0.3 s (as ssh_helpers.Screen)."""
-        before = len(self.received)
-        self.keys(key)
-        async with asyncio.timeout(HANG):
-            end = time.monotonic() + 2.0
-            while len(self.received) == before and time.monotonic() < end:
-                await asyncio.sleep(0.02)
-            while True:
-                seen = len(self.received)
-                await asyncio.sleep(0.3)
-                if len(self.received) == seen:
-                    return
+        assert self.openssh.stdin is not None
+        self.openssh.stdin.write(data)
 
     async def close(self) -> None:
         self.keys(b"\x11")  # Ctrl+Q
         try:
             async with asyncio.timeout(HANG):
-                await self.process.wait()
+                await self.openssh.wait()
         finally:
-            if self.process.returncode is None:
-                self.process.kill()
-                await self.process.wait()
+            if self.openssh.returncode is None:
+                self.openssh.kill()
+                await self.openssh.wait()
             self._task.cancel()
-
-
-@asynccontextmanager
-async def served(
-    saves: Path, clock: FakeClock, options: NotifyOptions
-) -> AsyncIterator[tuple[TableHost, int]]:
-    folder = Path(tempfile.mkdtemp(prefix="chn-"))
-    host = TableHost(saves, bot_delay=0.01, clock=clock, notify=options)
-    await host.open()
-    server = await host.serve_unix(folder / "host.sock")
-    front = SshFrontEnd(host, folder / "host.sock", folder / "data", SshOptions(port=0))
-    await front.start()
-    try:
-        yield host, front.port
-    finally:
-        await front.close()
-        server.close()
-        await host.close()
-        await server.wait_closed()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-async def _move(screen: OpenSsh, host: TableHost, code: str) -> None:
-    """One move by keys (c lists every choice, Enter takes the first), once the host holds it."""
-    table = host.tables[code]
-    version = table.version
-    while table.version == version:
-        await screen.press(b"c")
-        await screen.press(b"\r")
-        for _ in range(60):
-            if table.version != version:
-                return
-            await asyncio.sleep(0.05)
 
 
 async def _settle(host: TableHost) -> None:
@@ -148,7 +87,7 @@ async def test_bob_confirms_his_address_on_his_page_and_hears_of_his_move_once_o
     alice_key, _ = key_file(tmp_path)
     bob_key, _ = key_file(tmp_path)
     try:
-        async with served(tmp_path / "saves", clock, options) as (host, port):
+        async with served(tmp_path / "saves", clock, notify=options) as (host, port):
             bob = await OpenSsh.login(port, bob_key, "bob")
             await bob.press(b"p")
             await bob.wait_for(b"Told of your turns")
@@ -184,7 +123,7 @@ async def test_bob_confirms_his_address_on_his_page_and_hears_of_his_move_once_o
             while table.to_act() != 1 or table.match is None or len({e.seat for e in table.match.log}) < 2:
                 actor = table.to_act()
                 assert actor is not None
-                await _move(screens[actor], host, code)
+                await move(screens[actor], host, code)  # type: ignore[arg-type]  # an OpenSSH screen
             await bob.close()  # Bob's move, and Bob gone
             await until(lambda: not table.here.get(1))
             clock.advance(60)
