@@ -297,3 +297,28 @@ async def test_the_stop_link_of_a_web_host_shows_a_button_and_its_post_stops_eve
             assert (after.email, after.hook) == ("", "")
         finally:
             await front.close()
+
+
+async def test_a_live_table_sends_no_move_but_its_result(
+    tmp_path: Path, pebbles: None, hook_server: HookServer
+) -> None:
+    clock = FakeClock()
+    options = NotifyOptions(hooks=True, hooks_to_private=True, grace=60.0, poll=0.1)
+    async with hosted(tmp_path, clock=clock, notify=options) as h:
+        _alice, bob, a, b = await _pair(
+            h, away_limit=2 * HOUR
+        )  # live, its away bot later than the hour below
+        await bob.notify("hook", hook_server.url)
+        await _move((a, b), Take(1))
+        await bob.close()  # Bob's move, Bob gone: a live table tells nobody (its away bot plays)
+        clock.advance(3600)
+        await _settle(h.host)
+        assert hook_server.received == []
+        bob = await h.link("SHA256:bob", "Bob")
+        b = await bob.join(a.code)
+        await until(lambda: b.step == a.step)
+        while a.to_act() is not None:
+            await _move((a, b), Take(1))
+        await _settle(h.host)
+        await hook_server.wait_for(1)
+        assert [m["event"] for m in hook_server.received] == ["result"]

@@ -128,6 +128,8 @@ class Notifying(HostCore):
         ]
 
     def _queue(self, code: str, events: list[outbox.Event]) -> None:
+        if len(self._queued) > 2 * len(self.tables) + 100:  # finished tables' keys: the store keeps them once
+            self._queued.clear()
         known = self._queued.setdefault(code, set())
         fresh = [event for event in events if event.key not in known]
         if not fresh:
