@@ -319,11 +319,11 @@ def finish(row: int, state: str, now: float) -> Steps[None]:
     )
 
 
-def retry(row: int, when: float) -> Steps[None]:
-    """Message `row` could not be sent: try again at `when`."""
+def retry(row: int, when: float, *, failed: bool = True) -> Steps[None]:
+    """Message `row` could not be sent (`failed`: an attempt, which counts) or must wait: try again at `when`."""
     yield Query(
-        "UPDATE notify_outbox SET tries = tries + 1, due = ?, claim = '', claimed_until = 0 WHERE id = ?",
-        (when, row),
+        "UPDATE notify_outbox SET tries = tries + ?, due = ?, claim = '', claimed_until = 0 WHERE id = ?",
+        (int(failed), when, row),
     )
 
 

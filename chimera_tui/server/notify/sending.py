@@ -134,6 +134,8 @@ class Sender:
             try:
                 await self.send_due()
                 after = await self.run(outbox.next_due(self.timer.now()))
+                if after is not None and after <= self.timer.now():
+                    after = None  # due, but another host's to send (or taken): look again at the next poll
             except StoreUnavailable:
                 log.warning("messages wait: the store cannot be reached")
             except Exception:  # a bug must cost one look at the queue, never the sender
@@ -194,7 +196,7 @@ class Sender:
             await self.run(outbox.finish(row.id, "dropped", now))
             return
         if await self.run(outbox.sent_since(row.account, now - 3600)) >= self.options.per_hour:
-            await self.run(outbox.retry(row.id, now + 600))  # the hourly limit: it waits
+            await self.run(outbox.retry(row.id, now + 600, failed=False))  # the hourly limit: it waits
             return
         settings = await self.run(outbox.settings_of(row.account, now))
         target = self._target(row, settings)
