@@ -322,3 +322,20 @@ async def test_a_live_table_sends_no_move_but_its_result(
         await _settle(h.host)
         await hook_server.wait_for(1)
         assert [m["event"] for m in hook_server.received] == ["result"]
+
+
+async def test_nobody_can_flood_a_strangers_mailbox_with_codes(tmp_path: Path, mailbox: Mailbox) -> None:
+    clock = FakeClock()
+    async with hosted(tmp_path, clock=clock, notify=NotifyOptions(mail=mailbox.options(), poll=0.1)) as h:
+        mallory, eve = await h.link("SHA256:mallory", "Mallory"), await h.link("SHA256:eve", "Eve")
+        for asker in (mallory, eve, mallory):
+            await asker.notify("email", "victim@example.org")
+        for asker in (mallory, eve):
+            with pytest.raises(HostError, match="Too many codes went to that address this hour"):
+                await asker.notify("email", "victim@example.org")
+        with pytest.raises(HostError, match="is not an e-mail address"):
+            await eve.notify("email", "victim@example.org\r\nBcc: all@example.org")
+        await mailbox.wait_for(3)
+        clock.advance(3601)
+        await eve.notify("email", "victim@example.org")  # an hour later, one more
+        await mailbox.wait_for(4)

@@ -22,7 +22,7 @@ import secrets
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.server import protocol as P
 from chimera_tui.server.core import HostCore, Session
-from chimera_tui.server.notify import hooks, outbox, words
+from chimera_tui.server.notify import hooks, online, outbox, words
 from chimera_tui.server.notify.sending import NotifyOptions, Sender
 from chimera_tui.server.results import result_text
 from chimera_tui.server.tables import HostedTable
@@ -32,6 +32,9 @@ log = logging.getLogger("chimera.server.notify")
 OFF = "This server sends no messages: its operator has not set up e-mail or web hooks."
 NO_MAIL = "This server sends no e-mail (its operator gave it no mail server)."
 NO_HOOKS = "This server posts to no web hooks (its operator has not allowed them)."
+CODES_AN_HOUR = 3
+"""Confirmation codes one address gets an hour at most, whoever asks (nobody can flood a stranger's mailbox)."""
+
 REMOVE = ("-", "none", "off", "remove")
 """What a player types to remove an address or a hook."""
 
@@ -194,7 +197,7 @@ class Notifying(HostCore):
     async def _online(self, identity: str, here: bool) -> None:
         assert self.sender is not None
         try:
-            await self.store.run(outbox.online(self.sender.host, identity, here, self.clock()))
+            await self.store.run(online.online(self.sender.host, identity, here, self.clock()))
         except Exception:
             log.warning("could not note that %s is %s", identity, "here" if here else "gone")
 
@@ -235,6 +238,8 @@ class Notifying(HostCore):
                 return NO_MAIL
             if not removing and (problem := email_problem(value)) is not None:
                 return problem
+            if not removing and await run(outbox.codes_to(value, now - 3600)) >= CODES_AN_HOUR:
+                return "Too many codes went to that address this hour: try again later."
             code = new_code()
             await run(outbox.set_email(account, "" if removing else value, code, stop, now))
             if removing:

@@ -9,8 +9,7 @@
   message. A row waits until `due`; a host sends it only after taking it (`claim`: a compare-and-set on
   `claimed_until`), so two hosts never send one row; then it is "sent", tried again later (`retry`), or
   "failed" after `TRIES`. Rows "held" wait for the account's next digest.
-- `notify_online`: which accounts have sessions on which host (each host refreshes its rows; a row not
-  refreshed for `ONLINE_FOR` seconds is a host that died), so no message goes to someone who is connected.
+- `notify_online` (`online`): who is connected on which host.
 """
 
 from __future__ import annotations
@@ -26,9 +25,6 @@ CODE_LIFETIME = 3600.0
 
 CODE_TRIES = 5
 """Wrong codes before a confirmation code is void (a new one must be sent)."""
-
-ONLINE_FOR = 180.0
-"""Seconds a host's word that someone is connected stays true without being refreshed."""
 
 TRIES = 8
 """Attempts at one message before it is given up (with a line in the log)."""
@@ -337,6 +333,16 @@ def sent_since(account: str, since: float) -> Steps[int]:
     return 0 if row is None else int(row[0])
 
 
+def codes_to(address: str, since: float) -> Steps[int]:
+    """How many confirmation codes were queued for `address` since `since`, by any account."""
+    found = yield Query(
+        "SELECT COUNT(*) FROM notify_outbox WHERE kind = 'confirm' AND target = ? AND made >= ?",
+        (address, since),
+    )
+    row = (found or Rows()).first()
+    return 0 if row is None else int(row[0])
+
+
 def digests_due(now: float) -> Steps[list[tuple[str, float]]]:
     """(account, when its digest was due) of the digests whose day has come."""
     found = yield Query(
@@ -364,34 +370,3 @@ def take_digest(account: str, was: float, now: float) -> Steps[list[str] | None]
         (now, account),
     )
     return [str(text) for _, text in rows]
-
-
-# -- who is connected ----------------------------------------------------------------------------------------
-
-
-def online(host: str, account: str, here: bool, now: float) -> Steps[None]:
-    """`account` has sessions on `host` now (`here`), or no longer."""
-    if here:
-        yield Query(
-            "INSERT INTO notify_online (host, account, seen) VALUES (?, ?, ?) "
-            "ON CONFLICT (host, account) DO UPDATE SET seen = excluded.seen",
-            (host, account, now),
-        )
-    else:
-        yield Query("DELETE FROM notify_online WHERE host = ? AND account = ?", (host, account))
-
-
-def still_online(host: str, now: float) -> Steps[None]:
-    """`host` is alive: its rows stay true; rows of hosts long silent go."""
-    yield Query("UPDATE notify_online SET seen = ? WHERE host = ?", (now, host))
-    yield Query("DELETE FROM notify_online WHERE seen < ?", (now - 10 * ONLINE_FOR,))
-
-
-def connected_elsewhere(account: str, host: str, now: float) -> Steps[bool]:
-    """Whether `account` has a session on another host that is alive."""
-    found = yield Query(
-        "SELECT COUNT(*) FROM notify_online WHERE account = ? AND host <> ? AND seen >= ?",
-        (account, host, now - ONLINE_FOR),
-    )
-    row = (found or Rows()).first()
-    return row is not None and int(row[0]) > 0

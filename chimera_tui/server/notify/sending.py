@@ -27,7 +27,7 @@ from typing import Protocol
 from urllib.parse import urlsplit
 
 from chimera_tui.server.clock import Clock
-from chimera_tui.server.notify import hooks, outbox, words
+from chimera_tui.server.notify import hooks, online, outbox, words
 from chimera_tui.server.notify.mail import MailOptions, SendError, message, send_mail
 from chimera_tui.server.store import StoreUnavailable, TableStore
 from chimera_tui.server.store.steps import Steps, T
@@ -122,7 +122,7 @@ class Sender:
             self._task = None
         with contextlib.suppress(Exception):
             for account in self.checks.connected_here():
-                await self.run(outbox.online(self.host, account, False, self.timer.now()))
+                await self.run(online.online(self.host, account, False, self.timer.now()))
 
     def wake(self) -> None:
         """Look at the queue now (something was queued here)."""
@@ -158,7 +158,7 @@ class Sender:
         now = self.timer.now()
         if now - self._online_at >= ONLINE_EVERY or now < self._online_at:
             self._online_at = now
-            await self.run(outbox.still_online(self.host, now))
+            await self.run(online.still_online(self.host, now))
         for account, was in await self.run(outbox.digests_due(now)):
             await self._digest(account, was, now)
         for row in await self.run(outbox.due(now)):
@@ -185,12 +185,13 @@ class Sender:
             if found is False:
                 return  # the table's driver sends it
             text = found if isinstance(found, str) else None
-            if text is not None and await self.run(
-                outbox.connected_elsewhere(row.account, self.host, self.timer.now())
-            ):
-                text = None  # connected on another host: its lobby says so
         now = self.timer.now()
         if not await self.run(outbox.claim(row.id, self.host, now, now + CLAIM_FOR)):
+            return
+        elsewhere = text is not None and row.kind in ("turn", "reminder")
+        if elsewhere and await self.run(online.connected_elsewhere(row.account, self.host, now)):
+            # connected on another host (or one that died a moment ago): its lobby says so; look again later
+            await self.run(outbox.retry(row.id, now + online.ONLINE_FOR, failed=False))
             return
         if text is None:
             await self.run(outbox.finish(row.id, "dropped", now))
