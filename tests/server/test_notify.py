@@ -18,7 +18,7 @@ from chimera_tui.server.notify import outbox
 from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.remote_table import RemoteTable
 from tests.server.clock import FakeClock
-from tests.server.helpers import hosted, until
+from tests.server.helpers import Hosted, hosted, until
 from tests.server.notify_helpers import PASSWORD, HookServer, Mailbox, free_port
 from tests.server.test_turns import DAY, HOUR, _move, _pair
 from tests.tinygame import Take
@@ -32,6 +32,16 @@ async def _settle(host: TableHost) -> None:
     for _ in range(5):
         await asyncio.sleep(0.05)
         await host.flush()
+
+
+async def _back_and_play_out(h: Hosted, a: RemoteTable) -> None:
+    """Bob comes back to Alice's table `a` and they play it to the end."""
+    bob = await h.link("SHA256:bob", "Bob")
+    b = await bob.join(a.code)
+    await until(lambda: b.step == a.step)
+    while a.to_act() is not None:
+        await _move((a, b), Take(1))
+    await _settle(h.host)
 
 
 async def _alone(table: RemoteTable, action: object) -> None:
@@ -143,12 +153,7 @@ async def test_a_web_hook_gets_a_test_its_players_move_after_two_failures_and_th
         assert hook_server.received[1]["text"].startswith(
             f"Your move at {a.code} (Pebbles (test game)), 23 h left."
         )
-        bob = await h.link("SHA256:bob", "Bob")
-        b = await bob.join(a.code)
-        await until(lambda: b.step == a.step)
-        while a.to_act() is not None:
-            await _move((a, b), Take(1))
-        await _settle(h.host)
+        await _back_and_play_out(h, a)
         await hook_server.wait_for(3)
         ended = hook_server.received[2]
         assert ended["event"] == "result" and ended["text"].startswith(
@@ -314,12 +319,7 @@ async def test_a_live_table_sends_no_move_but_its_result(
         clock.advance(3600)
         await _settle(h.host)
         assert hook_server.received == []
-        bob = await h.link("SHA256:bob", "Bob")
-        b = await bob.join(a.code)
-        await until(lambda: b.step == a.step)
-        while a.to_act() is not None:
-            await _move((a, b), Take(1))
-        await _settle(h.host)
+        await _back_and_play_out(h, a)
         await hook_server.wait_for(1)
         assert [m["event"] for m in hook_server.received] == ["result"]
 
