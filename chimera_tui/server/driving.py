@@ -116,7 +116,7 @@ class Driving(HostCore):
                 return
             if kind != "bot" and table.sessions_at(actor) > 0 and table.record.pace == "live":
                 return  # they came back meanwhile
-            self._say_why(table, actor, kind, skipped=action is skip)
+            said = self._say_why(table, actor, kind, skipped=action is skip)
             try:
                 table.match.submit(action)
             except Exception:
@@ -133,6 +133,8 @@ class Driving(HostCore):
             if reason is not None:  # the store cannot be reached: try again in a while
                 asyncio.get_running_loop().call_later(RETRY, self.drive, table)
                 return
+        if kind == "deadline":
+            self.deadline_passed(table, actor, said)
         self.changed(table)
 
     async def _think(self, table: HostedTable, bot: Any, view: Any, legal: Any, actor: int) -> Any:
@@ -164,8 +166,8 @@ class Driving(HostCore):
         return (await self.pool.think(request, where)).index
 
     @staticmethod
-    def _say_why(table: HostedTable, actor: int, kind: str, *, skipped: bool) -> None:
-        """Mark the seat and tell every seat's log why a bot (or a skip) takes this turn."""
+    def _say_why(table: HostedTable, actor: int, kind: str, *, skipped: bool) -> str:
+        """Mark the seat and tell every seat's log why a bot (or a skip) takes this turn; the line told."""
         name = table.record.names[actor]
         if kind == "away":
             table.away.add(actor)
@@ -186,6 +188,7 @@ class Driving(HostCore):
             else:
                 table.tell(f"{name}'s time ran out: a bot played their turn.")
             log.info("table %s: seat %d ran out of time (%s)", table.code, actor + 1, timeout)
+        return table.notes[-1] if table.notes else ""
 
     def _current(self, table: HostedTable, actor: int, version: int) -> bool:
         """Whether the timer set at `version` for `actor` still stands."""

@@ -145,6 +145,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="worker processes the search bots think in, beside the tables and the players' sessions "
         f"(default one per core; {_fmt(BOT_WORKERS.low)} to {_fmt(BOT_WORKERS.high)})",
     )
+    from chimera_tui.server.notify.flags import add_notify_arguments
+
+    add_notify_arguments(parser)
     limits = parser.add_argument_group("limits")
     for bound, text in BOUNDS:
         unit = f" {bound.unit}" if bound.unit else ""

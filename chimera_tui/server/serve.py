@@ -35,6 +35,8 @@ from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
+from chimera_tui.server.notify.flags import NotifyFlagError, describe, read_notify
+from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.store import StoreError, store_for
@@ -86,6 +88,8 @@ class ServeOptions:
     """The store: None for SQLite in the data folder, or a PostgreSQL address."""
     bot_workers: int | None = None
     """Worker processes the search bots think in (None: one per core)."""
+    notify: NotifyOptions = field(default_factory=NotifyOptions)
+    """How turn-based players are told of their turns (off by default)."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -157,7 +161,12 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     zygote: Zygote | None = None
     pool = BotPool(options.bot_workers or default_size(), lambda: start_worker(zygote))
     host = TableHost(
-        store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit, pool=pool
+        store,
+        import_from=options.saves,
+        limits=options.limits,
+        away_limit=options.away_limit,
+        pool=pool,
+        notify=options.notify,
     )
     try:
         resumed = await host.open()
@@ -205,6 +214,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
             )
         say(f"host key fingerprint: {front.fingerprint}")
         say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
+        say(f"chimera serve: {describe(options.notify)}")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -242,7 +252,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host, port = parse_address(args.ssh)
         web_address = parse_address(args.web) if args.web else None
         flags = read_flags(args)
-    except (AddressError, FlagError) as exc:
+        notify = read_notify(args)
+    except (AddressError, FlagError, NotifyFlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
     behind_proxy = bool(getattr(args, "behind_proxy", False))
@@ -298,6 +309,7 @@ def run_serve(args: argparse.Namespace) -> int:
             fork_clients=getattr(args, "client_start", "fork") == "fork",
             db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
             bot_workers=flags.bot_workers,
+            notify=notify,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say
