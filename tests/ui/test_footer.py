@@ -135,17 +135,11 @@ async def test_below_100_columns_only_the_keys_that_work_now_show() -> None:
 class LessonTurn(App[None]):
     """The keys of Imaginarium's lesson in a turn (issue 32: "… v View  g G" at 80 columns)."""
 
-    BINDINGS = [
-        Binding("enter", "noop(1)", "Choose"),
-        Binding("u", "noop(2)", "Undo"),
-        Binding("question_mark", "noop(3)", "Rules", key_display="?"),
-        Binding("escape", "noop(4)", "Menu"),
-        Binding("H", "noop(5)", "Hint"),
-        Binding("c", "noop(6)", "Choices"),
-        Binding("n", "noop(7)", "End/Done"),
-        Binding("v", "noop(8)", "View"),
-        Binding("g", "noop(9)", "Guide"),
-    ]
+    KEYS = (
+        ("enter", "Choose"), ("u", "Undo"), ("question_mark", "Rules"), ("escape", "Menu"), ("H", "Hint"),
+        ("c", "Choices"), ("n", "End/Done"), ("v", "View"), ("g", "Guide"),
+    )  # fmt: skip
+    BINDINGS = [Binding(key, f"noop({i})", label) for i, (key, label) in enumerate(KEYS)]
 
     def compose(self) -> ComposeResult:
         yield KeysFooter()
@@ -162,7 +156,7 @@ async def test_keys_wider_than_80_columns_are_drawn_compact_and_read_whole() -> 
     async with app.run_test(size=(80, 10)) as pilot:
         await pilot.pause()
         keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
-        assert [k.description for k in keys] == [b.description for b in LessonTurn.BINDINGS]  # type: ignore[union-attr]
+        assert [k.description for k in keys] == [label for _, label in LessonTurn.KEYS]
         assert max(k.region.right for k in keys) <= 80
         assert all(k.region.width == len(k.key_display) + len(k.description) + 1 for k in keys)
         await pilot.resize_terminal(99, 10)

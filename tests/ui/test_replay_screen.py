@@ -312,12 +312,11 @@ async def test_the_replay_keys_work_at_the_end_of_the_game(name: str, tmp_path: 
         assert replay.step == replay.total and app.screen is screen
         await pilot.press("v")
         assert replay.viewpoint == 0
-        await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, AnalysisScreen))
-        await pilot.press("escape")
-        await until(pilot, lambda: app.screen is screen)
-        await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, ResultsFrame))
+        for key, opened in (("e", AnalysisScreen), ("r", ResultsFrame)):
+            await pilot.press(key)
+            await until(pilot, lambda opened=opened: isinstance(app.screen, opened))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
 
 
 async def test_watch_on_a_damaged_save_says_why(tmp_path: Path) -> None:

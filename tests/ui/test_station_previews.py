@@ -149,6 +149,8 @@ def test_a_displacing_command_previews_its_points() -> None:
                     scored = changed(after, RULES.apply(after, RULES.legal_actions(after)[0]))[1]
                     points = scored.get((seat, "command"), 0)
                     said = [line for line in lines if line.startswith("· Points: ")]
-                    assert said and f"you {points:+d} (command)" in said[0].split(": ", 1)[1].split(", "), lines
+                    assert said and f"you {points:+d} (command)" in said[0].split(": ", 1)[1].split(", "), (
+                        lines
+                    )
                     found += 1
     assert found

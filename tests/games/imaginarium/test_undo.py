@@ -15,12 +15,12 @@ from chimera_tui.engine.match import Match
 from chimera_tui.games.imaginarium import RULES
 
 
-def _until(match: Match, phase: str, seed: int) -> None:  # type: ignore[type-arg]
-    """Play random legal actions until the match stands in `phase`."""
+def _until(match: Match, phase: str, seed: int) -> int:  # type: ignore[type-arg]
+    """Play random legal actions until the match stands in `phase`; the seat to act then."""
     rnd = random.Random(seed)
     for _ in range(2000):
-        if match.state.phase == phase:
-            return
+        if match.state.phase == phase and (seat := RULES.to_act(match.state)) is not None:
+            return seat
         match.submit(rnd.choice(list(RULES.legal_actions(match.state))))
     raise AssertionError(f"never reached {phase}")
 
@@ -28,9 +28,7 @@ def _until(match: Match, phase: str, seed: int) -> None:  # type: ignore[type-ar
 def test_setting_the_dial_can_be_taken_back_IM_CORE_31_IM_CORE_35() -> None:
     for seed in range(1, 6):
         match = Match(RULES, GameConfig(players=3), seed)
-        _until(match, "dial", seed)
-        seat = RULES.to_act(match.state)
-        assert seat is not None
+        seat = _until(match, "dial", seed)
         before = match.state
         dial = RULES.legal_actions(before)[0]
         match.submit(dial)
@@ -42,9 +40,7 @@ def test_setting_the_dial_can_be_taken_back_IM_CORE_31_IM_CORE_35() -> None:
 def test_ending_b1_can_be_taken_back_and_starting_a_turn_cannot_IM_CORE_31() -> None:
     for seed in range(1, 6):
         match = Match(RULES, GameConfig(players=3), seed)
-        _until(match, "b1", seed)
-        seat = RULES.to_act(match.state)
-        assert seat is not None
+        seat = _until(match, "b1", seed)
         end = next(a for a in RULES.legal_actions(match.state) if str(a) == "end")
         match.submit(end)
         assert match.state.phase == "dial"
