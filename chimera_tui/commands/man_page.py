@@ -13,7 +13,7 @@ import re
 from chimera_tui import __version__
 from chimera_tui.commands.parser_tree import Argument, Command, commands
 
-SITE = "the documentation: docs/ in the source distribution, which mkdocs build makes a site"
+SITE = "the documentation site, built from docs/ in the source repository with mkdocs build"
 
 ENVIRONMENT = (
     ("CHIMERA_SAVES", "The saves folder, as --saves DIR gives it (the option wins)."),

@@ -12,7 +12,7 @@ import argparse
 from chimera_tui.commands.parser_tree import Argument, Command, commands
 
 INTRODUCTION = """\
-# Command line
+# The command line
 
 <!-- Written by `python -m tests.docs.regenerate` from chimera's own argument parsers: change a parser (or the
 introduction in chimera_tui/commands/reference_page.py), then run that command; never edit this file. -->
