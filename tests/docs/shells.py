@@ -32,6 +32,13 @@ def _env(home: Path) -> dict[str, str]:
     return {"PATH": os.environ.get("PATH", ""), "HOME": str(home), "TERM": "dumb", "LANG": "C.UTF-8"}
 
 
+def _output(argv: list[str], cwd: Path) -> list[str]:
+    done = subprocess.run(
+        argv, cwd=cwd, env=_env(cwd), capture_output=True, text=True, timeout=TIMEOUT, check=True
+    )
+    return done.stdout.splitlines()
+
+
 def bash(script: Path, line: str, cwd: Path) -> list[str]:
     words = shlex.split(line) + ([""] if line.endswith(" ") else [])
     program = (
@@ -42,30 +49,14 @@ def bash(script: Path, line: str, cwd: Path) -> list[str]:
         "_shtab_chimera chimera\n"
         'printf "%s\\n" "${COMPREPLY[@]}"\n'
     )
-    done = subprocess.run(
-        ["bash", "--norc", "--noprofile", "-c", program],
-        cwd=cwd,
-        env=_env(cwd),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    return [word for word in done.stdout.splitlines() if word]
+    return [word for word in _output(["bash", "--norc", "--noprofile", "-c", program], cwd) if word]
 
 
 def fish(script: Path, line: str, cwd: Path) -> list[str]:
     program = f"source {shlex.quote(str(script))}; complete -C {shlex.quote(line)}"
-    done = subprocess.run(
-        ["fish", "--no-config", "-c", program],
-        cwd=cwd,
-        env=_env(cwd),
-        capture_output=True,
-        text=True,
-        timeout=TIMEOUT,
-        check=True,
-    )
-    return [entry.split("\t", 1)[0] for entry in done.stdout.splitlines() if entry]
+    return [
+        entry.split("\t", 1)[0] for entry in _output(["fish", "--no-config", "-c", program], cwd) if entry
+    ]
 
 
 ZSH_SETUP = r"""
