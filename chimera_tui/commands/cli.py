@@ -12,7 +12,6 @@ import sys
 from collections.abc import Sequence
 
 from chimera_tui import __version__, games
-from chimera_tui.commands import completion
 
 
 def _game_list() -> str:
@@ -61,7 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the main menu.",
     )
     parser.add_argument("--version", action="version", version=f"chimera-tabletop {__version__}")
-    completion.add_option(parser)
+    from chimera_tui.commands.completion import add_option as add_print_completion
+
+    add_print_completion(parser)
     _add_global_options(parser, default=None)
     common = argparse.ArgumentParser(add_help=False)
     _add_global_options(common, default=argparse.SUPPRESS)  # after the command too; SUPPRESS keeps the first
