@@ -38,13 +38,15 @@ KINDS: dict[str, str] = {
     "data": FOLDER,
     "authorized_keys": FILE,
     "screenshot": FILE,
+    "smtp_login": FILE,
 }
 """How an argument's value completes, by its name (argparse's ``dest``)."""
 
 FREE = frozenset(
     {"players", "names", "seed", "list", "size", "presses", "games", "ssh", "web", "db", "code", "who", "new",
      "reason", "max_sessions", "sessions_per_key", "tables_per_key", "connections_per_minute", "idle_timeout",
-     "chat_lines", "chat_window", "chat_length", "away_limit"}
+     "chat_lines", "chat_window", "chat_length", "away_limit", "bot_workers", "smtp", "smtp_from", "public_url",
+     "messages_per_hour"}
 )  # fmt: skip
 """Values that are free text or numbers: nothing to offer."""
 
