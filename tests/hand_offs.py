@@ -37,13 +37,30 @@ GAMES = ("station", "imaginarium", "codename", "con")
 
 @dataclass
 class Count:
-    """The hand-offs of one game."""
+    """The hand-offs of one game (or, added up, of several)."""
 
     total: int = 0
     by_part: collections.Counter[str] = field(default_factory=collections.Counter)
     """Hand-offs by the part of the game they belong to ("draft", "cheat windows", ...)."""
+    one_choice: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Hand-offs to a decision with one possible answer, by that answer's verb ("pass", "end"); an answer
+    asked ahead counts under "answers ahead"."""
+    opened_by_itself: int = 0
+    """Times the table asked a person ahead, so that the answer-ahead box opened by itself."""
+    by_round: list[int] = field(default_factory=list)
+    """Chimera Con: the hand-offs of each of the game's rounds (building to the last chimera standing)."""
+    turns: int = 0
+    """Chimera Con: the turns taken (a hand-off comes at least once a turn: each is another person's)."""
     notations: tuple[str, ...] = ()
     """The game's log, to compare the games before and after."""
+
+    def add(self, other: Count) -> None:
+        self.total += other.total
+        self.by_part.update(other.by_part)
+        self.one_choice.update(other.one_choice)
+        self.opened_by_itself += other.opened_by_itself
+        self.by_round += other.by_round
+        self.turns += other.turns
 
 
 def _part(game: str, state: Any) -> str:
@@ -101,7 +118,7 @@ class Person:
         view = self.rules.view(state, self.seat)
         for answer in self._answers_now(state, view, ()):
             self.standing = [s for s in self.standing if s.kind != answer.kind] + [answer]
-        assert table.give(self._standing_now(view)) is None
+        assert table.give(self._standing_now(view) if self.ahead else []) is None
 
     def _standing_now(self, view: Any) -> list[Standing]:
         """The answers in mind that still stand."""
@@ -160,23 +177,41 @@ def count(game: str, seed: int, *, ahead: bool, players: int = 3) -> Count:
     rules = games.get(game)
     match = Match(rules, GameConfig(players=players), seed)
     seats = [Seat(f"Player {i + 1}") for i in range(players)]
-    table = LocalTable(game, match, seats, answers_ahead=ahead)
+    table = LocalTable(game, match, seats)
     people = [Person(game, i, seed, ahead) for i in range(players)]
     result = Count()
     shown: int | None = None
+    rounds: collections.Counter[int] = collections.Counter()
+    turn: tuple[int, int] | None = None
     while not rules.is_over(match.state):
+        state = match.state
+        asked = getattr(table, "asking", lambda: None)() is not None
         if hand_off_due(table, shown):
             result.total += 1
-            result.by_part[_part(game, match.state)] += 1
+            result.by_part[_part(game, state)] += 1
+            legal = rules.legal_actions(state)
+            if asked:
+                result.one_choice["answers ahead"] += 1
+            elif len(legal) == 1:
+                result.one_choice[str(legal[0]).split()[0]] += 1
+            if game == "con":
+                rounds[state.round] += 1
+        if asked:
+            result.opened_by_itself += 1
+        if game == "con" and state.phase == "turn" and (state.round, state.active) != turn:
+            turn = (state.round, state.active)
+            result.turns += 1
         shown = table.seat
-        if table.asking() is not None:
+        if asked:
             assert table.seat is not None
             people[table.seat].answer_asked(table)
             continue
-        seat = rules.to_act(match.state)
+        seat = rules.to_act(state)
         assert seat == table.seat
         people[seat].decide(table)
     result.notations = match.notations
+    if game == "con":  # every round, those without a hand-off too
+        result.by_round = [rounds[r] for r in range(1, match.state.round + 1)]
     return result
 
 
@@ -185,20 +220,33 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=1, help="games a row (seeds S, S+1, ...)")
     args = parser.parse_args(argv)
-    print("| game | part | hand-offs before | after |")
+    print("| game | part | by hand | answering ahead |")
     print("|---|---|---|---|")
     for game in GAMES:
-        before, after = Count(), Count()
+        by_hand, ahead = Count(), Count()
         for seed in range(args.seed, args.seed + args.games):
-            for total, one in (
-                (before, count(game, seed, ahead=False)),
-                (after, count(game, seed, ahead=True)),
-            ):
-                total.total += one.total
-                total.by_part.update(one.by_part)
-        for part in sorted(set(before.by_part) | set(after.by_part)):
-            print(f"| {game} | {part} | {before.by_part[part]} | {after.by_part[part]} |")
-        print(f"| {game} | **all** | **{before.total}** | **{after.total}** |")
+            by_hand.add(count(game, seed, ahead=False))
+            ahead.add(count(game, seed, ahead=True))
+        for part in sorted(set(by_hand.by_part) | set(ahead.by_part)):
+            print(f"| {game} | {part} | {by_hand.by_part[part]} | {ahead.by_part[part]} |")
+        print(f"| {game} | **all** | **{by_hand.total}** | **{ahead.total}** |")
+        for verb in sorted(set(by_hand.one_choice) | set(ahead.one_choice)):
+            line = f"{by_hand.one_choice[verb]} | {ahead.one_choice[verb]}"
+            print(f"| {game} | to one possible answer: {verb} | {line} |")
+        if by_hand.opened_by_itself or ahead.opened_by_itself:
+            line = f"{by_hand.opened_by_itself} | {ahead.opened_by_itself}"
+            print(f"| {game} | answer-ahead box opened by itself | {line} |")
+        if game == "con":
+            print(f"| {game} | per round: mean (most) | {_per_round(by_hand)} | {_per_round(ahead)} |")
+            print(f"| {game} | per turn | {_per_turn(by_hand)} | {_per_turn(ahead)} |")
+
+
+def _per_round(c: Count) -> str:
+    return f"{c.total / max(1, len(c.by_round)):.1f} ({max(c.by_round, default=0)})"
+
+
+def _per_turn(c: Count) -> str:
+    return f"{c.total / max(1, c.turns):.2f}"
 
 
 if __name__ == "__main__":
