@@ -40,7 +40,7 @@ async def test_the_lobby_opens_a_table_that_waits_for_its_players(tmp_path: Path
             await pilot.press("ctrl+t")
             await until(lambda: isinstance(app.screen, ChatDialog))
             await pilot.press("h", "i", "enter")
-            await until(lambda: list(h.host.tables[code].chat) == ["Alice: hi"])
+            await until(lambda: [line for _, line in h.host.tables[code].chat] == ["Alice: hi"])
             await pilot.press("escape")
             await until(lambda: isinstance(app.screen, LobbyScreen))
             await until(lambda: code in app.screen.codes)  # type: ignore[attr-defined]
@@ -222,7 +222,7 @@ async def test_chat_opens_over_a_game_dialog_and_the_words_never_reach_the_game(
             step = len(table.match or ())
             # Typing "hello bob" and Enter used to answer the question; now they go to the chat's line.
             await pilot.press("ctrl+t", *"hello bob", "enter")
-            await until(lambda: list(table.chat) == ["Alice: hello bob"])
+            await until(lambda: [line for _, line in table.chat] == ["Alice: hello bob"])
             await pilot.pause()
             assert len(table.match or ()) == step and _screen_name(app) == "ChoiceDialog"
             b.chat("[b]hi[/b] \x1b[31malice")  # markup shows as typed, the escape sequence never

@@ -22,10 +22,13 @@ def test_each_place_in_words() -> None:
         P.SeatInfo(name="Ed", kind="away"),
         P.SeatInfo(name="Bot 6", kind="bot", bot="greedy"),
         P.SeatInfo(name="Seat 7", kind="empty"),
+        P.SeatInfo(name="Fay", kind="replaced", here=True),
+        P.SeatInfo(name="Gus", kind="replaced", elsewhere="lobby"),
     )
     assert seats_text(seats) == (
         "Ann (at the table), Bo (in the lobby), Cy (at another table), Di (disconnected), "
-        "Ed (away, disconnected: a bot plays), greedy bot, open"
+        "Ed (away, disconnected: a bot plays), greedy bot, open, Fay (replaced by a bot, watching), "
+        "Gus (replaced by a bot, in the lobby)"
     )
 
 

@@ -229,10 +229,13 @@ async def test_finished_tables_stay_listed_with_their_result_and_replay_after_a_
             ("Alice", "Bob"), key=lambda n: n not in info.result.split(" · ")[1]
         )
         assert all(row.games == 1 for row in board.rows) and sum(row.wins for row in board.rows) == 1
-        assert board.rows[0].rating > board.rows[1].rating
+        assert board.rows[0].rating > 1000 > board.rows[1].rating  # a newcomer reads 1000: one game moves it
+        assert all(row.provisional and isinstance(row.rating, int) for row in board.rows)
         page = await alice.player()
         (game,) = page.games
-        assert page.name == "Alice" and game.games == 1 and len(game.history) == 1
+        assert (
+            page.name == "Alice" and game.games == 1 and game.history == (game.rating,) and game.provisional
+        )
         other = await alice.player(next(row.player for row in board.rows if not row.mine))
         assert other.name == "Bob"
         for link in (carol, alice):

@@ -39,9 +39,13 @@ from chimera_tui.server.store.base import (
     newer_schema,
 )
 from chimera_tui.server.store.postgres_watch import HOST_LOCKS, Payload, Watcher
+from chimera_tui.server.store.steps import Lock, Query, Rows, Step, Steps, T, drive_async
 
 MIGRATION_LOCK = 7_300_000
 """The advisory lock (one key) two hosts starting at once take before migrating."""
+
+PEOPLE_LOCKS = 7_300_004
+"""The first key of the transaction locks the operations of `people` and `moderation` take (`steps.Lock`)."""
 
 _COLUMNS = ", ".join(schema.TABLE_COLUMNS)
 _PLACES = ", ".join(["%s"] * len(schema.TABLE_COLUMNS))
@@ -83,10 +87,20 @@ def where(url: str) -> str:
 class PostgresStore(TableStore):
     """Tables, identities and the hosts' news in the PostgreSQL database at `url`."""
 
-    def __init__(self, url: str, *, sweep: float = 1.0, pool_size: int = 8, readonly: bool = False) -> None:
-        """`readonly`: only read (no migration, no news, no leases), as `chimera tables` does."""
+    def __init__(
+        self,
+        url: str,
+        *,
+        sweep: float = 1.0,
+        pool_size: int = 8,
+        readonly: bool = False,
+        beside: bool = False,
+    ) -> None:
+        """`readonly`: only read (no migration, no news, no leases), as `chimera tables` does; `beside`: read
+        and write, but hold no leases and hear no news (the operator's `chimera players`)."""
         self.url = url
         self.readonly = readonly
+        self.beside = beside
         self.description = f"PostgreSQL at {where(url)}"
         self.host_key = secrets.randbelow(2**31 - 2) + 1
         """This host's key: its advisory lock, its rows of `presence`, and how it knows its own news."""
@@ -112,7 +126,8 @@ class PostgresStore(TableStore):
                 await self._check_version()
                 return
             await self._migrate()
-            await self.watcher.start()
+            if not self.beside:
+                await self.watcher.start()
         except _DOWN as exc:
             await self.close()
             raise StoreError(f"Cannot use the database {self.description}: {_first_line(exc)}") from exc
@@ -257,6 +272,29 @@ class PostgresStore(TableStore):
             (folder, tables, now),
         )
 
+    # -- operations written once (`steps`) ---------------------------------------------------------------
+
+    async def run(self, steps: Steps[T]) -> T:
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+
+                async def take(step: Step) -> Rows | None:
+                    if isinstance(step, Query):
+                        cursor = await conn.execute(step.sql.replace("?", "%s"), step.args)
+                        rows = await cursor.fetchall() if cursor.description is not None else []
+                        return Rows(list(rows), cursor.rowcount)
+                    if isinstance(step, Lock):
+                        await conn.execute(
+                            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (PEOPLE_LOCKS, step.key)
+                        )
+                    else:
+                        await self._notify(conn, Payload(k="m", v=step.id, h=self.host_key))
+                    return None
+
+                return await drive_async(steps, take)
+        except _DOWN as exc:
+            raise StoreUnavailable() from exc
+
     # -- hosts sharing the store -----------------------------------------------------------------------
 
     def listen(self, listener: Listener) -> None:
@@ -295,10 +333,10 @@ class PostgresStore(TableStore):
         )
         return {int(seat): int(count) for seat, count in rows}
 
-    async def say(self, code: str, line: str) -> None:
+    async def say(self, code: str, line: str, who: str = "") -> None:
         try:
             async with self.pool.connection() as conn:
-                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line))
+                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line, i=who))
         except _DOWN as exc:
             raise StoreUnavailable() from exc
 

@@ -41,19 +41,22 @@ _DOWN = (psycopg.OperationalError, psycopg.InterfaceError, OSError)
 
 
 class Payload(msgspec.Struct, omit_defaults=True):
-    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat), the table's
-    code, the table's version, the host that sent it (0: a sweep, which every host hears) and a line said."""
+    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat, m: the operator
+    changed something), the table's code, the table's version (m: the `moderation` row), the host that sent it
+    (0: a sweep, which every host hears) and a line said."""
 
     k: str
     c: str = ""
     v: int = 0
     h: int = 0
     s: str = ""
+    i: str = ""
+    """c: the account that said the line."""
 
 
 _DECODE = msgspec.json.Decoder(Payload)
 _ENCODE = msgspec.json.Encoder()
-_KINDS = {"t": "table", "p": "presence", "c": "chat"}
+_KINDS = {"t": "table", "p": "presence", "c": "chat", "m": "moderation"}
 
 
 class Watcher:
@@ -155,7 +158,7 @@ class Watcher:
             kind = _KINDS.get(payload.k)
             if kind is None or payload.h == self.host_key:
                 continue
-            self._say(News(kind, payload.c, payload.v, payload.s))
+            self._say(News(kind, payload.c, payload.v, payload.s, payload.i))
 
     # -- leases ----------------------------------------------------------------------------------------
 

@@ -22,16 +22,21 @@ def seats_text(seats: tuple[P.SeatInfo, ...]) -> str:
 
 def where_words(seat: P.SeatInfo) -> str:
     """Where a seated person is: "at the table", "in the lobby", "at another table" or "disconnected";
-    for an away seat (its bot plays until they are back at the table) "away, in the lobby: a bot plays"."""
+    for an away seat (its bot plays until they are back at the table) "away, in the lobby: a bot plays"; for a
+    seat a bot took for good "replaced by a bot, watching" (or where they are)."""
+    if seat.kind == "replaced":
+        return f"replaced by a bot, {'watching' if seat.here else _place(seat)}"
     if seat.here:
         return "at the table"
-    if seat.elsewhere == "lobby":
-        place = "in the lobby"
-    elif seat.elsewhere:
-        place = "at another table"
-    else:
-        place = "disconnected"
+    place = _place(seat)
     return f"away, {place}: a bot plays" if seat.kind == "away" else place
+
+
+def _place(seat: P.SeatInfo) -> str:
+    """Where a person not at the table is."""
+    if seat.elsewhere == "lobby":
+        return "in the lobby"
+    return "at another table" if seat.elsewhere else "disconnected"
 
 
 def duration(seconds: float) -> str:
