@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
 import shutil
 import signal
-import socket
 import sys
 import tempfile
 from collections.abc import Callable
@@ -30,13 +30,17 @@ import platformdirs
 
 from chimera_tui.saves.private import loosened_warning, make_private
 from chimera_tui.server.admission import Admission
+from chimera_tui.server.bot_pool import BotPool, default_size, start_worker
 from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
+from chimera_tui.server.notify.flags import NotifyFlagError, describe, read_notify
+from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.store import StoreError, store_for
+from chimera_tui.server.warming import warm
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
@@ -82,14 +86,34 @@ class ServeOptions:
     """Fork each session's client from a warm parent (`forks.Zygote`); False: spawn each one anew."""
     db: str | None = None
     """The store: None for SQLite in the data folder, or a PostgreSQL address."""
+    bot_workers: int | None = None
+    """Worker processes the search bots think in (None: one per core)."""
+    notify: NotifyOptions = field(default_factory=NotifyOptions)
+    """How turn-based players are told of their turns (off by default)."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
 
+FOLDER_LOCK = "server.lock"
+"""The file in a socket folder that its server holds locked (``flock``) for as long as it runs."""
+
+
+def make_socket_folder(parent: Path | None = None) -> tuple[Path, int]:
+    """A fresh private socket folder, and the descriptor that holds its lock until the server closes it or
+    ends (the kernel drops the lock with the process, kill -9 included). The lock file is locked before it
+    takes its name, so no other server ever finds it unlocked while this one lives."""
+    folder = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX, dir=parent))
+    starting = folder / f".{FOLDER_LOCK}"
+    held = os.open(starting, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    os.rename(starting, folder / FOLDER_LOCK)
+    return folder, held
+
 
 def remove_stale_socket_folders(parent: Path | None = None) -> int:
-    """Remove the private socket folders that servers killed with SIGKILL left behind (their ``host.sock``
-    answers no connection); a live server's folder, or anyone else's, is left alone. Returns how many."""
+    """Remove the private socket folders that servers killed with SIGKILL left behind: those whose lock file
+    nobody holds. A live server's folder is never removed, nor one whose server is still making it (no lock
+    file yet), nor one of an older server without the lock, nor anyone else's. Returns how many."""
     parent = Path(tempfile.gettempdir()) if parent is None else parent
     removed = 0
     try:
@@ -103,21 +127,25 @@ def remove_stale_socket_folders(parent: Path | None = None) -> int:
             continue
         if not folder.is_dir() or folder.is_symlink() or info.st_uid != os.getuid():
             continue
-        sock = folder / "host.sock"
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            probe.settimeout(1.0)
-            probe.connect(str(sock))
+            lock = os.open(folder / FOLDER_LOCK, os.O_RDONLY | os.O_NOFOLLOW)
         except OSError:
-            shutil.rmtree(folder, ignore_errors=True)  # nobody listens: a killed server's leftovers
+            continue
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # held: its server runs
+        else:
+            shutil.rmtree(folder, ignore_errors=True)  # nobody holds it: a killed server's leftovers
             removed += 1
         finally:
-            probe.close()
+            os.close(lock)
     return removed
 
 
 async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
     """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
+    warm()  # before any thread or fork: every msgspec type built once (engine/decoding.py)
     remove_stale_socket_folders()
     options.data.mkdir(mode=0o700, parents=True, exist_ok=True)
     for folder in (options.saves, options.data):  # the saves folder only holds tables to import, if any
@@ -128,20 +156,32 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     except StoreError as exc:
         say(f"chimera serve: {exc}")
         return 2
-    private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
+    private, held = make_socket_folder()
     socket_path = private / "host.sock"
-    host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
+    zygote: Zygote | None = None
+    pool = BotPool(options.bot_workers or default_size(), lambda: start_worker(zygote))
+    host = TableHost(
+        store,
+        import_from=options.saves,
+        limits=options.limits,
+        away_limit=options.away_limit,
+        pool=pool,
+        notify=options.notify,
+    )
     try:
         resumed = await host.open()
     except StoreError as exc:
         say(f"chimera serve: {exc}")
         await host.close()
         shutil.rmtree(private, ignore_errors=True)
+        os.close(held)
         return 1
     server = await host.serve_unix(socket_path)
     zygote = Zygote(private / "zygote.sock") if options.fork_clients and hasattr(os, "fork") else None
     if zygote is not None and not await zygote.start(session_env({})):
         zygote = None
+    workers = await pool.open()  # the bots of resumed tables wait for it
+    log.info("%d bot worker(s) ready, %s", workers, "forked by the session starter" if zygote else "spawned")
     starter = ClientStarter(zygote=zygote)
     admission = Admission(options.ssh.max_sessions, options.ssh.connections_per_minute)
     front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission, starter)
@@ -174,6 +214,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
             )
         say(f"host key fingerprint: {front.fingerprint}")
         say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
+        say(f"chimera serve: {describe(options.notify)}")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -181,13 +222,15 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         if web is not None:
             await web.close()
         await front.close()
-        if zygote is not None:
-            await zygote.close()
         server.close()
         await host.close()
+        await pool.close()
+        if zygote is not None:
+            await zygote.close()
         with contextlib.suppress(Exception):
             await server.wait_closed()
         shutil.rmtree(private, ignore_errors=True)
+        os.close(held)
 
 
 def run(options: ServeOptions) -> int:
@@ -209,7 +252,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host, port = parse_address(args.ssh)
         web_address = parse_address(args.web) if args.web else None
         flags = read_flags(args)
-    except (AddressError, FlagError) as exc:
+        notify = read_notify(args)
+    except (AddressError, FlagError, NotifyFlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
     behind_proxy = bool(getattr(args, "behind_proxy", False))
@@ -264,6 +308,8 @@ def run_serve(args: argparse.Namespace) -> int:
             away_limit=flags.away_limit,
             fork_clients=getattr(args, "client_start", "fork") == "fork",
             db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
+            bot_workers=flags.bot_workers,
+            notify=notify,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say

@@ -324,3 +324,7 @@ async def test_a_database_restarted_under_load_costs_one_line_and_no_move(
         for server in (one, two):
             assert server.process.returncode is None
             assert "Traceback" not in server.text()
+            # The outage in each host's log: one line going, one back with a count, not the pool's own lines.
+            assert server.text().count("lost the database") == 1, server.text()
+            assert server.text().count("is reachable again after") == 1, server.text()
+            assert "psycopg.pool" not in server.text(), server.text()

@@ -16,6 +16,7 @@ How several hosts share it, with PostgreSQL's own mechanisms:
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from typing import Any
@@ -38,6 +39,7 @@ from chimera_tui.server.store.base import (
     TableStore,
     newer_schema,
 )
+from chimera_tui.server.store.outage import POOL_LOGGER, Outage, first_line
 from chimera_tui.server.store.postgres_watch import HOST_LOCKS, Payload, Watcher
 from chimera_tui.server.store.steps import Lock, Query, Rows, Step, Steps, T, drive_async
 
@@ -112,15 +114,22 @@ class PostgresStore(TableStore):
             timeout=5.0,
             kwargs={"autocommit": True, "application_name": application_name()},
             check=psycopg_pool.AsyncConnectionPool.check_connection,
+            name=f"chimera-{self.host_key}",
         )
-        self.watcher = Watcher(url, self.host_key, sweep=sweep)
+        self.outage = Outage(self.description, self.pool)
+        """What the log says while the database is away (the pool's own lines about it are counted instead)."""
+        self.watcher = Watcher(url, self.host_key, self.outage, sweep=sweep)
 
     async def open(self) -> None:
+        logging.getLogger(POOL_LOGGER).addFilter(self.outage)
         try:
             await self.pool.open(wait=True, timeout=10.0)
         except _DOWN as exc:
             await self.pool.close()
-            raise StoreError(f"Cannot reach the database {self.description}: {_first_line(exc)}") from exc
+            logging.getLogger(POOL_LOGGER).removeFilter(self.outage)
+            why = _sentence(self.outage.reason or first_line(exc))  # the pool's own reason, not its timeout
+            raise StoreError(f"Cannot reach the database {self.description}: {why}") from exc
+        self.outage.back()
         try:
             if self.readonly:
                 await self._check_version()
@@ -130,7 +139,9 @@ class PostgresStore(TableStore):
                 await self.watcher.start()
         except _DOWN as exc:
             await self.close()
-            raise StoreError(f"Cannot use the database {self.description}: {_first_line(exc)}") from exc
+            raise StoreError(
+                f"Cannot use the database {self.description}: {_sentence(first_line(exc))}"
+            ) from exc
         except StoreError:
             await self.close()
             raise
@@ -167,6 +178,7 @@ class PostgresStore(TableStore):
     async def close(self) -> None:
         await self.watcher.stop()
         await self.pool.close()
+        logging.getLogger(POOL_LOGGER).removeFilter(self.outage)
 
     async def _notify(self, conn: psycopg.AsyncConnection[Any], payload: Payload) -> None:
         await conn.execute("SELECT pg_notify(%s, %s)", (STORE_CHANNEL, _ENCODE.encode(payload).decode()))
@@ -341,9 +353,7 @@ class PostgresStore(TableStore):
             raise StoreUnavailable() from exc
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    line = text[0] if text else type(exc).__name__
+def _sentence(line: str) -> str:
     return line if line.endswith(".") else line + "."
 
 

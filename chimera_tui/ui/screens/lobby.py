@@ -33,6 +33,7 @@ from chimera_tui.server import protocol as P
 from chimera_tui.server.link import HostError, HostLink
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.table.replay import ReplayTable
+from chimera_tui.ui.pasting import PlainPastes
 from chimera_tui.ui.screens.lobby_dialogs import AWAY_CHOICES, CreateDialog, LineDialog
 from chimera_tui.ui.screens.lobby_screen import LobbyScreen
 from chimera_tui.ui.screens.lobby_table import TurnClock, WaitingScreen, clock_text
@@ -44,7 +45,7 @@ from chimera_tui.ui.signals import EndsOnSignals, start_fresh
 STYLES = Path(chimera_tui.styles.__file__).parent
 
 
-class LobbyApp(EndsOnSignals[int]):
+class LobbyApp(PlainPastes[int], EndsOnSignals[int]):
     """The client app of one remote session: the lobby, and the game screens over `RemoteTable`s."""
 
     TITLE = "Chimera Tabletop"

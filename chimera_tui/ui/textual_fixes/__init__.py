@@ -20,7 +20,8 @@ By what they are about:
   ``screen-removal`` and ``screen-restyle``;
 * `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it;
 * `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read;
-* `web_input_waiting` — ``idle-web-input``: the same, for the web driver's input thread (a browser tab).
+* `web_input_waiting` — ``idle-web-input``: the same, for the web driver's input thread (a browser tab);
+* `paste_escapes` — ``paste-escapes``: what followed an ESC inside a bracketed paste arrived as key presses.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, 
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
+from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
     install_background_layout,
@@ -58,3 +60,4 @@ def install() -> None:
     install_stale_dismiss()
     install_idle_input()
     install_idle_web_input()
+    install_paste_escapes()
