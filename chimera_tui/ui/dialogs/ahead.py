@@ -15,8 +15,8 @@ from textual.widgets.option_list import Option
 from chimera_tui.table.standing import Standing
 
 NOTE = (
-    "Played for you when you are asked; nobody else sees them. Enter ticks or clears an answer; Enter on the "
-    "list's last line gives the ticked ones."
+    "Played for you when you are asked; nobody else sees them. Enter ticks or clears an answer; g, or Enter "
+    "on the list's last line, gives the ticked ones."
 )
 
 
@@ -24,7 +24,10 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
     """A checklist of `offers` (the ones in `given` ticked) and a last line that gives the ticked ones;
     dismisses with them, or None (Escape: nothing changes)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close", id="ahead.cancel", tooltip="Close; change nothing")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Close", id="ahead.cancel", tooltip="Close; change nothing"),
+        Binding("g", "give", "Give", id="ahead.give", tooltip="Give the ticked answers"),
+    ]
 
     DEFAULT_CSS = """
     AnswerAheadDialog { align: center middle; background: $background 60%; }
@@ -50,7 +53,7 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ahead-box") as box:
             box.border_title = "Answer ahead"
-            box.border_subtitle = "Enter: tick · Esc: close"
+            box.border_subtitle = "Enter: tick · g: give · Esc: close"
             question = Static(Content(self.question), id="ahead-question")
             question.display = bool(self.question)
             yield question
@@ -85,6 +88,10 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
         options.clear_options()
         options.add_options(self._options())
         options.highlighted = at
+
+    def action_give(self) -> None:
+        """Give the ticked answers, wherever the cursor is (at 80×24 the last line may be out of sight)."""
+        self.dismiss(tuple(self.ticked.values()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)
