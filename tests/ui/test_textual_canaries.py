@@ -25,6 +25,7 @@ from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import FIXES, suspended
 from tests.ui.input_thread_probe import selects_while_idle
+from tests.ui.terminal_replay import RecordingDriver
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 from tests.ui.web_input_probe import StandInWebDriver
 
@@ -174,6 +175,20 @@ async def _web_input_thread_polls_while_idle() -> bool:
     return selects_while_idle(1.0, StandInWebDriver) > 2
 
 
+async def _unchanged_screen_written_whole_on_a_full_repaint() -> bool:
+    """A full repaint of a screen on which nothing changed writes at least a byte for each of its cells."""
+    app = Host(driver_class=RecordingDriver)
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert isinstance(driver, RecordingDriver)
+        driver.written = []
+        app.screen.refresh()
+        await pilot.pause()
+        await pilot.pause()
+        return driver.bytes_written() >= 80 * 24
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -224,6 +239,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "web_input_waiting",
         "wakes its web input thread again and again while nothing comes from the browser",
         _web_input_thread_polls_while_idle,
+    ),
+    "frame-diff": (
+        "frame_diff",
+        "writes every cell of a screen again when it repaints it, changed or not",
+        _unchanged_screen_written_whole_on_a_full_repaint,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

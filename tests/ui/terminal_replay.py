@@ -1,0 +1,84 @@
+"""What a terminal shows after an app's output, for the tests of `textual_fixes.frame_diff`: a driver that keeps
+what Textual writes (as a terminal would get it, not headless), and pyte, a terminal emulator, to replay it.
+
+pyte lacks the cursor and erase sequences a few terminals add; everything `frame_diff` writes is in what it
+knows (cursor moves, ``ECH``, ``EL``, SGR), so a picture that differs is a real difference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyte
+from textual.drivers.headless_driver import HeadlessDriver
+
+Cell = tuple[str, str, str, bool, bool, bool, bool, bool, bool]
+"""One cell as pyte keeps it: character, foreground, background, bold, italics, underscore, strikethrough,
+reverse, blink."""
+
+
+class RecordingDriver(HeadlessDriver):
+    """A driver that draws (`is_headless` is False, so Textual writes frames) into a list."""
+
+    written: list[str]
+
+    @property
+    def is_headless(self) -> bool:
+        return False
+
+    def write(self, data: str) -> None:
+        if not hasattr(self, "written"):
+            self.written = []
+        self.written.append(data)
+
+    def output(self) -> str:
+        return "".join(getattr(self, "written", []))
+
+    def bytes_written(self) -> int:
+        return len(self.output().encode())
+
+
+class Terminal:
+    """A pyte screen fed everything written, bytes as a real terminal gets them; without line wrap, as
+    Textual's terminal driver sets it (pyte would wrap, and at the last line scroll, for an accent written
+    after the last column's character)."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.feed("\x1b[?7l")
+
+    def feed(self, data: bytes | str) -> None:
+        self.stream.feed(data.encode() if isinstance(data, str) else data)
+
+    def cells(self) -> list[list[Cell]]:
+        """Every cell: its character and attributes."""
+        screen = self.screen
+        return [[_cell(screen.buffer[y][x]) for x in range(screen.columns)] for y in range(screen.lines)]
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+
+def _cell(char: Any) -> Cell:
+    return (
+        char.data,
+        char.fg,
+        char.bg,
+        char.bold,
+        char.italics,
+        char.underscore,
+        char.strikethrough,
+        char.reverse,
+        char.blink,
+    )
+
+
+def differences(ours: list[list[Cell]], theirs: list[list[Cell]]) -> list[str]:
+    """The cells that differ, each as "row,column: ours / theirs" (at most ten)."""
+    found = [
+        f"{y},{x}: {a} / {b}"
+        for y, (row_a, row_b) in enumerate(zip(ours, theirs, strict=True))
+        for x, (a, b) in enumerate(zip(row_a, row_b, strict=True))
+        if a != b
+    ]
+    return found[:10]
