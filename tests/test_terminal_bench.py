@@ -52,6 +52,8 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["bench", "--terminal", str(SAMPLE), "--presses", "1", "--size", "100x30"]) == 0
     out = capsys.readouterr().out
     assert "at 100x30: first paint" in out and "left/right" in out and "tab" in out
+    assert "(frame-diff off: " in out, "the same app writing what Textual writes is measured beside it"
+    assert "trivial Textual app" in out and "× trivial key" in out
 
 
 def test_a_missing_save_or_a_bad_size_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:

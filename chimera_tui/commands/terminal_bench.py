@@ -151,7 +151,16 @@ class Terminal:
         return None
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the process so far (Linux /proc)."""
+        """CPU time of the process so far, all its threads (Linux /proc: to the nanosecond from schedstat
+        where the kernel keeps it, else user + system time in clock ticks)."""
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{self.process.pid}/task"):
+                total += int(Path(f"/proc/{self.process.pid}/task/{task}/schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            total = 0
+        if total:
+            return total / 1e9
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
@@ -200,6 +209,75 @@ def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float
     return statistics.median(bare), statistics.median(ours)
 
 
+@dataclass
+class MeasuredApp:
+    """One app measured in a pseudo-terminal: what it is called in the report, how it is started, and
+    (for the trivial app) the one pair of keys it is given for every kind."""
+
+    label: str
+    argv: list[str]
+    env: dict[str, str]
+    pair: tuple[bytes, bytes] | None = None
+    first_paint: int = 0
+    figures: dict[str, KeyFigures] = field(default_factory=dict)
+
+
+TRIVIAL = "trivial Textual app"
+"""The label of the bare app (an OptionList and a Footer) given Down and Up for every key."""
+PLAIN = "frame-diff off"
+"""The label of the app run with Textual's own output (``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff``)."""
+
+
+def keys_side_by_side(
+    save: Path,
+    presses: int,
+    cols: int = 80,
+    rows: int = 24,
+    keys: Sequence[str] = tuple(KEYS),
+    quiet: float = 0.3,
+    plain: bool = True,
+    trivial: bool = True,
+) -> list[MeasuredApp]:
+    """Open a copy of `save` with `chimera load` in a PTY and, beside it, the same with Textual's own output
+    (`plain`) and a trivial Textual app (`trivial`, given Down then Up for every press). Press each kind of
+    key and its undoing key `presses` times each after a first press of each (reported apart), one press in
+    each app in turn (whose app goes first turns with each press), so that all see the same machine. A key's
+    answer ends when the app is silent for `quiet` seconds.
+
+    Returns the apps, each with the bytes of its first paint and its figures per key."""
+    with tempfile.TemporaryDirectory() as home:
+        env = dict(os.environ, CHIMERA_SAVES=home)
+        apps: list[MeasuredApp] = []
+        for label, off in (("chimera", False), (PLAIN, True))[: 2 if plain else 1]:
+            copy = Path(home) / label.replace(" ", "-") / save.name
+            copy.parent.mkdir()
+            shutil.copyfile(save, copy)
+            app_env = dict(env, CHIMERA_TEXTUAL_FIXES_OFF="frame-diff" if off else "")
+            apps.append(MeasuredApp(label, [*_chimera(), "load", str(copy)], app_env))
+        if trivial:
+            apps.append(MeasuredApp(TRIVIAL, [sys.executable, "-c", _BARE_APP], env, (b"\x1b[B", b"\x1b[A")))
+        terminals = [Terminal(app.argv, cols, rows, app.env) for app in apps]
+        try:
+            for app, term in zip(apps, terminals, strict=True):
+                term.read(quiet=1.5, limit=30)
+                app.first_paint = len(term.output)
+            turn = 0
+            for name in keys:
+                for i in range(2 * presses + 2):
+                    label, key = KEYS[name][i % 2]
+                    turn += 1
+                    for index in range(len(apps)):
+                        app = apps[(index + turn) % len(apps)]
+                        term = terminals[(index + turn) % len(apps)]
+                        sent, kind = (key, label) if app.pair is None else (app.pair[i % 2], "Down/Up")
+                        size, cpu = term.press(sent, quiet=quiet)
+                        app.figures.setdefault(kind, KeyFigures(kind)).add(size, cpu)
+        finally:
+            for term in terminals:
+                term.close()
+    return apps
+
+
 def keys_on_save(
     save: Path,
     presses: int,
@@ -208,26 +286,42 @@ def keys_on_save(
     keys: Sequence[str] = tuple(KEYS),
     quiet: float = 0.3,
 ) -> tuple[int, list[KeyFigures]]:
-    """Open a copy of `save` with `chimera load` in a PTY; press each kind of key and its undoing key
-    `presses` times each after a first press of each, reported apart (Escape after Enter is reported
-    apart from Enter). A key's answer ends when the app is silent for `quiet` seconds.
+    """`keys_side_by_side` for `chimera load` alone: the bytes of its first paint and its figures per key."""
+    (app,) = keys_side_by_side(save, presses, cols, rows, keys, quiet, plain=False, trivial=False)
+    return app.first_paint, list(app.figures.values())
 
-    Returns the bytes of the first paint and the figures per key.
-    """
-    with tempfile.TemporaryDirectory() as home:
-        copy = Path(home) / save.name
-        shutil.copyfile(save, copy)
-        env = dict(os.environ, CHIMERA_SAVES=home)
-        term = Terminal([*_chimera(), "load", str(copy)], cols, rows, env)
-        try:
-            term.read(quiet=1.5, limit=30)
-            first_paint = len(term.output)
-            figures: dict[str, KeyFigures] = {}
-            for name in keys:
-                for i in range(2 * presses + 2):
-                    label, key = KEYS[name][i % 2]
-                    size, cpu = term.press(key, quiet=quiet)
-                    figures.setdefault(label, KeyFigures(label)).add(size, cpu)
-        finally:
-            term.close()
-    return first_paint, list(figures.values())
+
+def report(save: Path, cols: int, rows: int, apps: Sequence[MeasuredApp]) -> list[str]:
+    """The lines `chimera bench --terminal` prints: per kind of key, the bytes (median) and CPU (mean) of
+    chimera, of chimera with Textual's own output, and chimera's CPU over the trivial app's key."""
+    ours = apps[0]
+    plain = next((app for app in apps if app.label == PLAIN), None)
+    trivial = next((app for app in apps if app.label == TRIVIAL), None)
+    trivial_cpu = statistics.fmean(trivial.figures["Down/Up"].cpu) if trivial else None
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
+    lines = [
+        f"{save.name} at {cols}x{rows}: first paint {ours.first_paint:,} bytes"
+        + (f" ({PLAIN}: {plain.first_paint:,})" if plain else "")
+        + f"; load {load} on {os.cpu_count()} CPUs",
+        f"  {'key':<14} {'bytes':>7} {'(' + PLAIN + ')':>17} {'CPU ms':>7} {'(off)':>7}"
+        + ("  × trivial key" if trivial_cpu else ""),
+    ]
+    for name, figure in ours.figures.items():
+        other = plain.figures.get(name) if plain else None
+        cpu = statistics.fmean(figure.cpu)
+        line = f"  {name:<14} {statistics.median(figure.sizes):>7,.0f} "
+        line += f"{statistics.median(other.sizes):>17,.0f} " if other else f"{'':>17} "
+        line += f"{cpu * 1000:>7.1f} " + (
+            f"{statistics.fmean(other.cpu) * 1000:>7.1f}" if other else f"{'':>7}"
+        )
+        if trivial_cpu:
+            line += f"  {cpu / trivial_cpu:>5.1f}×"
+        lines.append(line)
+    if trivial and trivial_cpu:
+        figure = trivial.figures["Down/Up"]
+        lines.append(
+            f"  {TRIVIAL} (an OptionList; Down, Up): CPU {trivial_cpu * 1000:.1f} ms a key, "
+            f"{statistics.median(figure.sizes):,.0f} bytes, over {len(figure.cpu)} presses"
+        )
+    lines.append("  (bytes: median; CPU: mean, all threads; first presses left out)")
+    return lines
