@@ -14,6 +14,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import statistics
 import struct
 import subprocess
@@ -35,11 +36,17 @@ KEYS: dict[str, tuple[tuple[str, bytes], tuple[str, bytes]]] = {
     "enter": (("enter", b"\r"), ("escape (enter)", ESC)),
     "?": (("?", b"?"), ("escape (?)", ESC)),
     "c": (("c", b"c"), ("escape (c)", ESC)),
+    "c/c": (("c", b"c"), ("c (back)", b"c")),
 }
 """The kinds of key pressed, as a terminal sends them, each with the key that undoes it: Right then Left,
 Tab then Shift+Tab, so the cursor always moves and never sticks at an edge; Enter (on the place or card
 under the cursor, which a sample save leaves with something to choose), ``?`` (the rules) and ``c`` (every
 choice) each open a screen that Escape closes. Each pair's presses are counted under its two labels."""
+GAME_KEYS: dict[str, tuple[str, ...]] = {
+    "con": ("up/down", "tab", "c/c", "?"),
+}
+"""The kinds pressed on a game whose keys differ: Chimera Con plays the highlighted choice on Enter and
+leaves for the menu on Escape, and its ``c`` switches between the chimeras and the player's cards."""
 
 _BARE_APP = """
 from textual.app import App
@@ -174,6 +181,12 @@ class Terminal:
         answer = self.read(quiet=quiet, limit=10, first=first)
         return len(answer), self.cpu_seconds() - before
 
+    def resize(self, cols: int, rows: int) -> None:
+        """Make the terminal `cols`×`rows` and tell the process (it has no controlling terminal, so the
+        kernel does not)."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(self.process.pid, signal.SIGWINCH)
+
     def close(self) -> None:
         if self.process.poll() is None:
             self.process.terminate()
@@ -219,6 +232,8 @@ class MeasuredApp:
     env: dict[str, str]
     pair: tuple[bytes, bytes] | None = None
     first_paint: int = 0
+    full_repaint: int = 0
+    """The bytes written after a resize to the same size as before: a repaint of the whole screen."""
     figures: dict[str, KeyFigures] = field(default_factory=dict)
 
 
@@ -228,12 +243,20 @@ PLAIN = "frame-diff off"
 """The label of the app run with Textual's own output (``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff``)."""
 
 
+def keys_for(save: Path) -> tuple[str, ...]:
+    """The kinds of key pressed on `save`'s game."""
+    from chimera_tui.saves import summarize
+
+    game = summarize(save).game
+    return GAME_KEYS.get(game, ("left/right", "up/down", "tab", "enter", "?", "c"))
+
+
 def keys_side_by_side(
     save: Path,
     presses: int,
     cols: int = 80,
     rows: int = 24,
-    keys: Sequence[str] = tuple(KEYS),
+    keys: Sequence[str] | None = None,
     quiet: float = 0.3,
     plain: bool = True,
     trivial: bool = True,
@@ -244,7 +267,11 @@ def keys_side_by_side(
     each app in turn (whose app goes first turns with each press), so that all see the same machine. A key's
     answer ends when the app is silent for `quiet` seconds.
 
+    After the keys, each app is resized a row shorter and back: the bytes it then writes are its full
+    repaint of the screen (`MeasuredApp.full_repaint`).
+
     Returns the apps, each with the bytes of its first paint and its figures per key."""
+    keys = keys_for(save) if keys is None else keys
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, CHIMERA_SAVES=home)
         apps: list[MeasuredApp] = []
@@ -272,6 +299,11 @@ def keys_side_by_side(
                         sent, kind = (key, label) if app.pair is None else (app.pair[i % 2], "Down/Up")
                         size, cpu = term.press(sent, quiet=quiet)
                         app.figures.setdefault(kind, KeyFigures(kind)).add(size, cpu)
+            for app, term in zip(apps, terminals, strict=True):
+                term.resize(cols, rows - 1)
+                term.read(quiet=quiet, limit=10, first=3.0)
+                term.resize(cols, rows)
+                app.full_repaint = len(term.read(quiet=quiet, limit=10, first=3.0))
         finally:
             for term in terminals:
                 term.close()
@@ -303,6 +335,12 @@ def report(save: Path, cols: int, rows: int, apps: Sequence[MeasuredApp]) -> lis
         f"{save.name} at {cols}x{rows}: first paint {ours.first_paint:,} bytes"
         + (f" ({PLAIN}: {plain.first_paint:,})" if plain else "")
         + f"; load {load} on {os.cpu_count()} CPUs",
+        f"  a full repaint (resized a row shorter and back): {ours.full_repaint:,} bytes"
+        + (
+            f" ({PLAIN}: {plain.full_repaint:,}; a quarter of it {plain.full_repaint // 4:,})"
+            if plain
+            else ""
+        ),
         f"  {'key':<14} {'bytes':>7} {'(' + PLAIN + ')':>17} {'CPU ms':>7} {'(off)':>7}"
         + ("  × trivial key" if trivial_cpu else ""),
     ]
