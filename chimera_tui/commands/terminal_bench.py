@@ -104,6 +104,10 @@ class Terminal:
         # As an installed app runs: with its bytecode cached (an environment that forbids writing it makes
         # every start compile whatever changed since, which no installation does).
         full_env.pop("PYTHONDONTWRITEBYTECODE", None)
+        # The terminal's size is the pseudo-terminal's: COLUMNS and LINES (which a test runner may set) would
+        # override it.
+        full_env.pop("COLUMNS", None)
+        full_env.pop("LINES", None)
         full_env.setdefault("TERM", "xterm-256color")
         full_env.setdefault("COLORTERM", "truecolor")
         full_env["TEXTUAL_ANIMATIONS"] = "none"
@@ -267,7 +271,7 @@ def keys_side_by_side(
     each app in turn (whose app goes first turns with each press), so that all see the same machine. A key's
     answer ends when the app is silent for `quiet` seconds.
 
-    After the keys, each app is resized a row shorter and back: the bytes it then writes are its full
+    After the keys, each app is resized a row taller and back: the bytes it then writes are its full
     repaint of the screen (`MeasuredApp.full_repaint`).
 
     Returns the apps, each with the bytes of its first paint and its figures per key."""
@@ -300,7 +304,7 @@ def keys_side_by_side(
                         size, cpu = term.press(sent, quiet=quiet)
                         app.figures.setdefault(kind, KeyFigures(kind)).add(size, cpu)
             for app, term in zip(apps, terminals, strict=True):
-                term.resize(cols, rows - 1)
+                term.resize(cols, rows + 1)
                 term.read(quiet=quiet, limit=10, first=3.0)
                 term.resize(cols, rows)
                 app.full_repaint = len(term.read(quiet=quiet, limit=10, first=3.0))
@@ -335,7 +339,7 @@ def report(save: Path, cols: int, rows: int, apps: Sequence[MeasuredApp]) -> lis
         f"{save.name} at {cols}x{rows}: first paint {ours.first_paint:,} bytes"
         + (f" ({PLAIN}: {plain.first_paint:,})" if plain else "")
         + f"; load {load} on {os.cpu_count()} CPUs",
-        f"  a full repaint (resized a row shorter and back): {ours.full_repaint:,} bytes"
+        f"  a full repaint (resized a row taller and back): {ours.full_repaint:,} bytes"
         + (
             f" ({PLAIN}: {plain.full_repaint:,}; a quarter of it {plain.full_repaint // 4:,})"
             if plain

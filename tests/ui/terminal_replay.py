@@ -47,8 +47,20 @@ class Terminal:
         self.stream = pyte.ByteStream(self.screen)
         self.feed("\x1b[?7l")
 
+    def resize(self, width: int, height: int) -> None:
+        """A new size, the top rows kept as they were (pyte drops rows from the top, as a terminal does only
+        when its cursor is at the bottom; Textual's is at the top)."""
+        kept = {y: dict(self.screen.buffer[y]) for y in range(min(height, self.screen.lines))}
+        self.screen.resize(height, width)
+        for y, row in kept.items():
+            self.screen.buffer[y].clear()
+            self.screen.buffer[y].update({x: char for x, char in row.items() if x < width})
+
     def feed(self, data: bytes | str) -> None:
-        self.stream.feed(data.encode() if isinstance(data, str) else data)
+        """Take in what was written; entering the alternate screen clears it, as xterm's does (pyte has
+        one screen)."""
+        data = data.encode() if isinstance(data, str) else data
+        self.stream.feed(data.replace(b"\x1b[?1049h", b"\x1b[?1049h\x1b[2J"))
 
     def cells(self) -> list[list[Cell]]:
         """Every cell: its character and attributes."""

@@ -5,8 +5,8 @@ of cells of one style. It writes the runs style by style (those with the same ba
 so a screen that changes colour everywhere, as one does when a dialog dims it, sets each style once and moves
 the cursor between its runs, a few bytes where a change of style costs twenty. Where the terminal fills erased
 cells with the background colour (``bce``), a changed stretch of a row is first erased in the style most of its
-blanks have (``ECH``, or ``EL`` to the end of the line), so those blanks cost nothing more, and other runs of
-blanks are erased rather than written. Each run is reached by the shortest cursor move and each style by the
+blanks have (``ECH``, never ``EL``: the terminal's line may be longer than the app thinks while a resize is on
+its way), so those blanks cost nothing more, and other runs of blanks are erased rather than written. Each run is reached by the shortest cursor move and each style by the
 shortest SGR change (`frame_codes`). A double-width character is always written whole, and one that is
 overwritten is rewritten whole. After a character whose width a terminal may count otherwise than Rich
 (`frame_cells.is_sure`), or after the last column, the cursor is taken as unknown and the next cell is reached
@@ -129,7 +129,7 @@ class FrameWriter:
         self.fills.sort(key=_run_order)
         for (_, key), y, start, end, _, _ in self.fills:
             self._go(key, y, start)
-            self.parts.append("\x1b[K" if end == self.width else f"\x1b[{end - start}X")
+            self.parts.append(f"\x1b[{end - start}X")
         self.runs.sort(key=_run_order)
         for (_, key), y, start, end, text, cells in self.runs:
             self._go(key, y, start)
@@ -161,17 +161,13 @@ class FrameWriter:
             self.parts.append(text)
             self.x = end
         elif text.isspace():
-            self.parts.append("\x1b[K" if end == self.width else f"\x1b[{end - start}X")  # the cursor stays
+            self.parts.append(f"\x1b[{end - start}X")  # the cursor stays
         else:
             self._with_blanks_erased(text, start, end)
 
     def _with_blanks_erased(self, text: str, start: int, end: int) -> None:
         """Write `text` (ASCII, cells `start` to `end`), erasing its long stretches of blanks."""
         parts = self.parts
-        tail = ""
-        stripped = text.rstrip(" ")
-        if end == self.width and len(text) - len(stripped) >= 3:
-            text, end, tail = stripped, start + len(stripped), "\x1b[K"  # blanks to the end of the line
         blanks = " " * _STEPPED_OVER
         at = 0
         while (found := text.find(blanks, at)) >= 0:
@@ -182,7 +178,6 @@ class FrameWriter:
             parts.append(f"\x1b[{after - found}X\x1b[{after - found}C")
             at = after
         parts.append(text[at:])
-        parts.append(tail)
         self.x = end
 
     def _unsure(self, y: int, start: int, cells: list[str | None]) -> None:
