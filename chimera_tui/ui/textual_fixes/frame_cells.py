@@ -22,7 +22,7 @@ from rich.color import ColorSystem
 from rich.style import Style
 from textual.strip import Strip
 
-__all__ = ["Cells", "Picture", "cells_of_strip", "cells_of_strips", "is_sure"]
+__all__ = ["Cells", "Picture", "cells_of_strip", "cells_of_strips", "is_sure", "is_sure_text"]
 
 Cells = tuple[list[str | None], list[str]]
 """One row's (or one strip's) cells: their texts and their SGR keys."""
@@ -72,6 +72,13 @@ def is_sure(cell: str) -> bool:
     if code < 0x2300:
         return True
     return 0x2400 <= code < 0x2600 or 0x27C0 <= code < 0x2B00
+
+
+@lru_cache(maxsize=4096)
+def is_sure_text(text: str) -> bool:
+    """Whether every character of `text` is one whose width is sure (`is_sure`), so that it is written in
+    one go, one cell a character."""
+    return all(is_sure(char) for char in text)
 
 
 def style_key(style: Style | None, color_system: ColorSystem) -> str:

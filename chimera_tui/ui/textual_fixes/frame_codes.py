@@ -118,6 +118,7 @@ def _across(x: int, to_x: int) -> str:
     return home if len(home) < len(back) else back
 
 
+@lru_cache(maxsize=16384)
 def cursor_move(x: int, y: int, to_x: int, to_y: int) -> str:
     """The shortest sequence that moves the cursor from (`x`, `y`) (-1: not known) to (`to_x`, `to_y`),
     never by a line feed."""

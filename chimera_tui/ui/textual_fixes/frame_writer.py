@@ -16,8 +16,10 @@ by an absolute move.
 from __future__ import annotations
 
 import re
+from itertools import groupby
+from operator import ne
 
-from chimera_tui.ui.textual_fixes.frame_cells import is_sure
+from chimera_tui.ui.textual_fixes.frame_cells import is_sure, is_sure_text
 from chimera_tui.ui.textual_fixes.frame_codes import cursor_move, erasable, order, sgr_change
 
 __all__ = ["FrameWriter"]
@@ -32,9 +34,11 @@ _WORDS = re.compile(r"\S+(?: {1,3}\S+)*")
 """What of a run is written after its stretch was erased in its style: the text between its blanks (up to
 three blanks inside are written rather than stepped over)."""
 
-Run = tuple[tuple[str, str], int, int, int, str, list[str | None]]
-"""A run of cells in one style: (its place in the order, its row, first cell, end, its text, the row's
-cells)."""
+Run = tuple[str, str, int, int, int, str, list[str | None]]
+"""A run of cells in one style: (its background and SGR key, which order the runs; its row, first cell,
+end; its text and the row's cells)."""
+_CHANGED = re.compile(b"\x01+")
+"""Runs of changed cells in a row's bytes of cell-by-cell comparisons."""
 
 
 class FrameWriter:
@@ -67,20 +71,21 @@ class FrameWriter:
     ) -> None:
         """Take in the cells of row `y` that differ between (`old_texts`, `old_keys`), what the terminal
         shows, and (`texts`, `keys`), what it should, from `start` up to `end`."""
-        if old_texts[start:end] == texts[start:end] and old_keys[start:end] == keys[start:end]:
-            return
+        old_row_keys, row_keys = old_keys[start:end], keys[start:end]
+        if old_row_keys == row_keys:
+            old_row_texts, row_texts = old_texts[start:end], texts[start:end]
+            if old_row_texts == row_texts:
+                return
+            changed = bytes(map(ne, old_row_texts, row_texts))
+        else:
+            changed = bytes(map(ne, old_row_keys, row_keys))
+            if 0 in changed:  # some cells keep their style: and their text?
+                texts_changed = bytes(map(ne, old_texts[start:end], texts[start:end]))
+                changed = (int.from_bytes(changed) | int.from_bytes(texts_changed)).to_bytes(end - start)
         width = self.width
         spans: list[list[int]] = []
-        x = start
-        while x < end:
-            if old_texts[x] == texts[x] and old_keys[x] == keys[x] and texts[x] is not None:
-                x += 1
-                continue
-            first = x
-            x += 1
-            while x < end and (old_texts[x] != texts[x] or old_keys[x] != keys[x] or texts[x] is None):
-                x += 1
-            last = x
+        for found in _CHANGED.finditer(changed):
+            first, last = start + found.start(), start + found.end()
             # A double-width character is written whole, and one that is overwritten is rewritten whole.
             while first > 0 and (texts[first] == "" or old_texts[first] == ""):
                 first -= 1
@@ -90,7 +95,6 @@ class FrameWriter:
                 spans[-1][1] = max(spans[-1][1], last)
             else:
                 spans.append([first, last])
-            x = max(x, last)
         for first, last in spans:
             self._span(y, texts, keys, first, last)
 
@@ -98,51 +102,71 @@ class FrameWriter:
         """Take in cells `first` to `last` of row `y`, all to be written."""
         pieces: list[tuple[str, int, int, str]] = []
         blanks: dict[str, int] = {}
+        erase = self.erase
         x = first
-        while x < last:
-            key = keys[x]
-            end = x + 1
-            while end < last and keys[end] == key:
-                end += 1
-            text = "".join([" " if cell is None else cell for cell in texts[x:end]])
+        for key, same in groupby(keys[first:last]):
+            end = x + len(list(same))
+            cells = texts[x:end]
+            text = "".join(cells) if None not in cells else "".join([cell or " " for cell in cells])
             pieces.append((key, x, end, text))
-            if self.erase and " " in text and erasable(key):
+            if erase and " " in text and erasable(key):
                 blanks[key] = blanks.get(key, 0) + text.count(" ")
             x = end
         fill = max(blanks, key=blanks.__getitem__) if blanks else None
         if fill is not None and blanks[fill] >= _FILL:
-            self.fills.append((order(fill), y, first, last, "", texts))
+            background, _ = order(fill)
+            self.fills.append((background, fill, y, first, last, "", texts))
         else:
             fill = None
         runs = self.runs
         for key, start, end, text in pieces:
+            background = order(key)[0]
             if key == fill and len(text) == end - start:  # one character a cell: only its words are written
                 runs.extend(
-                    (order(key), y, start + word.start(), start + word.end(), word.group(), texts)
+                    (background, key, y, start + word.start(), start + word.end(), word.group(), texts)
                     for word in _WORDS.finditer(text)
                 )
             else:
-                runs.append((order(key), y, start, end, text, texts))
+                runs.append((background, key, y, start, end, text, texts))
 
     def finish(self) -> str:
         """The frame's bytes, ending with the pen reset (so that whatever else writes starts plain)."""
-        self.fills.sort(key=_run_order)
-        for (_, key), y, start, end, _, _ in self.fills:
+        self.fills.sort()
+        for _, key, y, start, end, _, _ in self.fills:
             self._go(key, y, start)
             self.parts.append(f"\x1b[{end - start}X")
-        self.runs.sort(key=_run_order)
-        for (_, key), y, start, end, text, cells in self.runs:
-            self._go(key, y, start)
-            if text.isascii():
-                self._run(key, start, end, text)
+        self.runs.sort()
+        append = self.parts.append
+        width, erase = self.width, self.erase
+        blanks = " " * _ERASED_RUN
+        pen, x, row = self.pen, self.x, self.y
+        for _, key, y, start, end, text, cells in self.runs:
+            if key != pen:
+                append(sgr_change(pen, key))
+                pen = key
+            if x != start or row != y:
+                append(cursor_move(x, row, start, y))
+                x, row = start, y
+            if text.isascii() and not (erase and blanks in text):
+                append(text)
+                x = end
             else:
-                self._unsure(y, start, cells[start:end])
-            if self.x >= self.width:
-                self.x = -1  # past the last column: where the cursor is depends on the terminal
+                self.pen, self.x, self.y = pen, x, row
+                if text.isascii():
+                    self._run(key, start, end, text)
+                elif len(text) == end - start and is_sure_text(text):  # narrow characters, one a cell
+                    append(text)
+                    self.x = end
+                else:
+                    self._unsure(y, start, cells[start:end])
+                x, row = self.x, self.y
+            if x >= width:
+                x = -1  # past the last column: where the cursor is depends on the terminal
+        self.pen, self.x, self.y = pen, x, row
         self.fills = []
         self.runs = []
         if self.pen != "":
-            self.parts.append(sgr_change(self.pen, ""))
+            append(sgr_change(self.pen, ""))
             self.pen = ""
         return "".join(self.parts)
 
@@ -192,8 +216,3 @@ class FrameWriter:
                 self.y = y
             parts.append(" " if cell is None else cell)
             self.x = x + 1 if cell is None or is_sure(cell) else -1
-
-
-def _run_order(run: Run) -> tuple[str, str, int, int]:
-    (background, key), y, start, _, _, _ = run
-    return background, key, y, start
