@@ -94,3 +94,30 @@ def differences(ours: list[list[Cell]], theirs: list[list[Cell]]) -> list[str]:
         if a != b
     ]
     return found[:10]
+
+
+class Shown:
+    """What a session's terminal shows, fed every chunk it receives, with the screen's text after each chunk
+    (so that a test can ask whether the screen changed after a given byte)."""
+
+    def __init__(self, width: int = 80, height: int = 24) -> None:
+        self.terminal = Terminal(width, height)
+        self._texts: list[tuple[int, str]] = [(0, "")]
+        self._received = 0
+
+    def feed(self, data: bytes) -> None:
+        self.terminal.feed(data)
+        self._received += len(data)
+        self._texts.append((self._received, self.terminal.text()))
+        del self._texts[:-200]
+
+    def text(self) -> str:
+        return self._texts[-1][1]
+
+    def changed_to_show(self, text: str, start: int) -> bool:
+        """Whether the screen shows `text` and has changed since byte `start` arrived (frame-diff writes only
+        the cells that changed, in any order: a text already on the screen is not written again, nor always
+        in one piece)."""
+        before = next((shown for end, shown in reversed(self._texts) if end <= start), "")
+        now = self.text()
+        return text in now and now != before
