@@ -58,7 +58,9 @@ async def test_a_resize_reaches_the_app(tmp_path: Path) -> None:
         screen = await terminal(conn)
         await screen.wait_for(b"lobby")
         screen.resize(100, 40)
-        await until(lambda: bool(screen.shown.terminal.screen.display[39].strip()))  # something drawn on row 40
+        await until(
+            lambda: bool(screen.shown.terminal.screen.display[39].strip())
+        )  # something drawn on row 40
         await screen.close()
         conn.close()
 

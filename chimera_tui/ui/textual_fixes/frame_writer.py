@@ -107,7 +107,7 @@ class FrameWriter:
         for key, same in groupby(keys[first:last]):
             end = x + len(list(same))
             cells = texts[x:end]
-            text = "".join(cells) if None not in cells else "".join([cell or " " for cell in cells])
+            text = "".join(cells) if None not in cells else "".join([cell or " " for cell in cells])  # type: ignore[arg-type]
             pieces.append((key, x, end, text))
             if erase and " " in text and erasable(key):
                 blanks[key] = blanks.get(key, 0) + text.count(" ")
