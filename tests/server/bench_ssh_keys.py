@@ -35,23 +35,9 @@ KINDS = ("left/right", "up/down", "tab", "enter", "?", "c")
 
 def start_server(folder: Path, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
     folder.mkdir(mode=0o700)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "chimera_tui",
-            "serve",
-            "--ssh",
-            "127.0.0.1:0",
-            "--saves",
-            str(folder / "saves"),
-            "--data",
-            str(folder / "data"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=(folder / "server.log").open("wb"),
-        env=env,
-    )
+    command = f"-m chimera_tui serve --ssh 127.0.0.1:0 --saves {folder}/saves --data {folder}/data"
+    log = (folder / "server.log").open("wb")
+    server = subprocess.Popen([sys.executable, *command.split()], stdout=subprocess.PIPE, stderr=log, env=env)
     assert server.stdout is not None
     while line := server.stdout.readline().decode():
         if found := re.search(r"listening on 127\.0\.0\.1:(\d+)", line):

@@ -37,6 +37,17 @@ class RecordingDriver(HeadlessDriver):
         return len(self.output().encode())
 
 
+async def repaint_written(app: Any, pilot: Any) -> int:
+    """Bytes `app` (run with `RecordingDriver`, not headless) writes for a full repaint of its screen."""
+    driver = app._driver
+    assert isinstance(driver, RecordingDriver)
+    driver.written = []
+    app.screen.refresh()
+    await pilot.pause()
+    await pilot.pause()
+    return driver.bytes_written()
+
+
 class Terminal:
     """A pyte screen fed everything written, bytes as a real terminal gets them; without line wrap, as
     Textual's terminal driver sets it (pyte would wrap, and at the last line scroll, for an accent written

@@ -26,7 +26,7 @@ from chimera_tui.ui.textual_fixes import suspended
 from chimera_tui.ui.textual_fixes.frame_cells import cells_of_strip, forget_strips
 from chimera_tui.ui.textual_fixes.frame_diff import erases_with_background, picture_of
 from chimera_tui.ui.textual_fixes.frame_writer import FrameWriter
-from tests.ui.terminal_replay import RecordingDriver, Terminal, differences
+from tests.ui.terminal_replay import RecordingDriver, Terminal, differences, repaint_written
 from tests.ui.textual_fix_apps import Dialog, Host
 
 WIDTH, HEIGHT = 12, 4
@@ -180,13 +180,8 @@ async def _scene_with(write: str) -> tuple[int, int]:
         assert terminal is not None
         forgotten = terminal.forgotten
         app._driver.write(write)  # type: ignore[union-attr]
-        driver = app._driver
-        assert isinstance(driver, RecordingDriver)
-        driver.written = []
-        app.screen.refresh()
-        await pilot.pause()
-        await pilot.pause()
-        return terminal.forgotten - forgotten, driver.bytes_written()
+        repaint = await repaint_written(app, pilot)
+        return terminal.forgotten - forgotten, repaint
 
 
 @pytest.mark.parametrize(

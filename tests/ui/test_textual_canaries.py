@@ -25,7 +25,7 @@ from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import FIXES, suspended
 from tests.ui.input_thread_probe import selects_while_idle
-from tests.ui.terminal_replay import RecordingDriver
+from tests.ui.terminal_replay import RecordingDriver, repaint_written
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 from tests.ui.web_input_probe import StandInWebDriver
 
@@ -180,13 +180,7 @@ async def _unchanged_screen_written_whole_on_a_full_repaint() -> bool:
     app = Host(driver_class=RecordingDriver)
     async with app.run_test(headless=False, size=(80, 24)) as pilot:
         await pilot.pause()
-        driver = app._driver
-        assert isinstance(driver, RecordingDriver)
-        driver.written = []
-        app.screen.refresh()
-        await pilot.pause()
-        await pilot.pause()
-        return driver.bytes_written() >= 80 * 24
+        return await repaint_written(app, pilot) >= 80 * 24
 
 
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
