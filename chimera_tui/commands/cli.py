@@ -206,16 +206,11 @@ def build_parser() -> argparse.ArgumentParser:
     from chimera_tui.server.flags import add_arguments as add_serve_arguments
 
     add_serve_arguments(serve)
-    tables = sub.add_parser(
-        "tables",
-        help="list a server's tables, or export one as a save",
-        description="Read what `chimera serve` keeps (also while it runs): `chimera tables` lists the "
-        "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
-        "`chimera load` and `chimera replay` open.",
-    )
-    from chimera_tui.commands.tables import add_arguments as add_tables_arguments
+    from chimera_tui.commands.players import add_parser as add_players
+    from chimera_tui.commands.tables import add_parser as add_tables
 
-    add_tables_arguments(tables)
+    add_tables(sub)
+    add_players(sub)
     return parser
 
 
@@ -269,10 +264,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         from chimera_tui.server.serve import run_serve
 
         return run_serve(args)
-    if args.command == "tables":
+    if args.command in ("tables", "players"):
+        from chimera_tui.commands.players import run_players
         from chimera_tui.commands.tables import run_tables
 
-        return run_tables(args)
+        return run_tables(args) if args.command == "tables" else run_players(args)
     raise AssertionError(args.command)
 
 

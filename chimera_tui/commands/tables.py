@@ -16,19 +16,44 @@ import os
 import sys
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from chimera_tui.saves import SaveError, decode_save, write_atomic
 from chimera_tui.server.store import StoreError, TableRow, TableStore, store_for
 from chimera_tui.server.tables import read_row
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The arguments of `chimera tables`."""
+def add_parser(commands: Any) -> None:
+    """`chimera tables` and its arguments, among `commands` (the subparsers of `chimera`)."""
+    parser = commands.add_parser(
+        "tables",
+        help="list a server's tables, or export one as a save",
+        description="Read what `chimera serve` keeps (also while it runs): `chimera tables` lists the "
+        "unfinished tables; `chimera tables export CODE FILE` writes a table's match as a .chimera save that "
+        "`chimera load` and `chimera replay` open.",
+    )
     parser.add_argument("action", nargs="?", choices=("list", "export"), default="list")
     parser.add_argument("code", nargs="?", help="the table to export")
     parser.add_argument("file", nargs="?", help="where to write the table's save (a .chimera file)")
+    store_arguments(parser)
+
+
+def store_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--db`` and ``--data``: the store of `chimera serve` (its `--db`, or the SQLite file of its data folder)."""
     parser.add_argument("--db", metavar="URL", help="the server's store, as `chimera serve --db` takes it")
     parser.add_argument("--data", metavar="DIR", help="the server's data folder (for its SQLite store)")
+
+
+def store_of(args: argparse.Namespace, *, readonly: bool = False, beside: bool = False) -> TableStore:
+    """The store `args` name (``--db``, else ``CHIMERA_DB``, else SQLite in ``--data`` or the data folder).
+
+    Raises:
+        StoreError: for an address that is no store.
+    """
+    from chimera_tui.server.serve import ENV_DB, data_folder
+
+    folder = Path(args.data) if args.data else data_folder()
+    return store_for(args.db or os.environ.get(ENV_DB) or None, folder, readonly=readonly, beside=beside)
 
 
 def describe(row: TableRow) -> str:
@@ -75,14 +100,11 @@ async def _tables(store: TableStore, args: argparse.Namespace) -> int:
 
 def run_tables(args: argparse.Namespace) -> int:
     """`chimera tables` from its parsed arguments."""
-    from chimera_tui.server.serve import ENV_DB, data_folder
-
     if args.action == "export" and not (args.code and args.file):
         print("chimera tables: export takes a table's code and a file: export CODE FILE.", file=sys.stderr)
         return 2
-    folder = Path(args.data) if args.data else data_folder()
     try:
-        store = store_for(args.db or os.environ.get(ENV_DB) or None, folder, readonly=True)
+        store = store_of(args, readonly=True)
         return asyncio.run(_tables(store, args))
     except (StoreError, SaveError) as exc:
         print(f"chimera tables: {exc}", file=sys.stderr)

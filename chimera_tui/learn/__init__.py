@@ -1,10 +1,19 @@
 """Learn to play: a guided first game of each game (``chimera learn GAME``, "Learn to play" in the menu).
 
-A `Lesson` is a short seeded game against a bot, and the steps that guide the learner (seat 0) through it:
-each `Step` says in our own words what the decision at hand is, names the area of the board where it is
-taken, and links to its rules topic. A step shows when the learner is to act and its `when` matches the
-decision (from the learner's own view and legal actions), and counts as done once the learner acts while
-it shows; steps come in order of need, not of listing, since the learner's choices decide what comes up.
+A `Lesson` is a seeded game against a bot, and the steps that guide the learner (seat 0) through it: each
+`Step` says in our own words what the decision at hand is, names the area of the board where it is taken, and
+links to its rules topic. A step shows when the learner is to act and its `when` matches the decision (from the
+learner's own view and legal actions), and counts as done once the learner acts while it shows; steps come in
+order of need, not of listing, since the learner's choices decide what comes up.
+
+Some choices are made for the learner: the rules take a choice with one possible answer by themselves (the one
+module the Reactor offers that the learner can pay for, the one component they can lose to feeding). A step
+with `made` is explained as it is made: right after the action that made it, the guide says what happened and
+why (`Progress.made`), until the learner next acts.
+
+Besides the steps, the guide may suggest a move that brings up what the lesson has not shown yet (`Lesson.suggest`,
+"Try: ..."), and warns of the moves that would put the learner out at once (`Progress.losing`, from `guard`);
+a screen that highlights a choice highlights `Progress.pick`, never such a move.
 
 Progress is never stored: `progress` works it out from the match's log, so a lesson saved and loaded again
 (its save is ``lesson-GAME.chimera`` in the saves folder) resumes exactly where it was.
@@ -16,18 +25,22 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from chimera_tui.engine.match import Match
+from chimera_tui.learn.guard import losing_moves
 
 LESSON_GAMES = ("station", "imaginarium", "codename", "con")
 """The games with a lesson, in the order the menu offers them."""
 
 Decides = Callable[[Any, Sequence[str]], bool]
 """Does a decision fit a step: (the learner's view, its legal actions in notation) -> bool."""
+
+Happened = Callable[[Any, Any], bool]
+"""Did an action make a step's choice for the learner: (the learner's view before it, after it) -> bool."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +57,28 @@ class Step:
     """Whether the decision at hand is this step's."""
     area: str = ""
     """The id of the area of the board it is taken in ("#belt"); "" when a dialog asks it."""
+    made: Happened | None = None
+    """Whether an action just made this step's choice for the learner (when the rules take a choice with one
+    possible answer by themselves), so the guide explains it then; None: it is always asked."""
+    made_says: str = ""
+    """What the guide says when the choice was made for the learner (what happened, and why)."""
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A move the guide suggests, to bring up something the lesson has not shown yet."""
+
+    action: str
+    """The move, in notation (one of the legal actions)."""
+    why: str
+    """What the guide says of it, after "Try: " ("the Constructor: building comes next"); "" to say nothing
+    (a list of choices on the screen just highlights it)."""
+    key: str = ""
+    """The key that takes it at once, which `why` names ("n"); "" when it is chosen from the list of choices."""
+
+
+Suggests = Callable[[Any, Sequence[str], frozenset[int]], Suggestion | None]
+"""The guide's suggestion: (the learner's view, its legal actions in notation, the steps done) -> one or None."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +100,12 @@ class Lesson:
     ends: Callable[[Any], bool] = field(default=lambda view: False)
     """Whether the lesson is over in this state (besides the game being over), e.g. after three rounds."""
     players: int = 2
+    suggest: Suggests | None = None
+    """The moves the guide suggests (None: it suggests none)."""
+    out: Callable[[Any], bool] | None = None
+    """Whether the learner is out in a (full) state, for games where one can be (None: nobody is ever out)."""
+    out_words: str = ""
+    """The words of the log line that says the learner is out ("is eliminated")."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +118,16 @@ class Progress:
     """The step to show now (the learner is to act and it matches), or None."""
     over: bool
     """The lesson is over (the game ended, or the lesson's own end came)."""
+    made: tuple[int, ...] = ()
+    """The steps whose choice was made for the learner since they last acted, oldest first."""
+    suggestion: Suggestion | None = None
+    """The move the guide suggests now, or None."""
+    losing: Mapping[int, str] = field(default_factory=dict)
+    """The learner's legal actions (by index) that would put them out at once, each with what the log would
+    say ("" when it says nothing)."""
+    pick: int | None = None
+    """The legal action (by index) a list of choices should highlight: the suggestion, or the first that does
+    not lose at once when the first would; None: leave the highlight where the screen puts it."""
 
 
 def lesson_for(game_id: str) -> Lesson | None:
@@ -111,17 +162,7 @@ def _matching(lesson: Lesson, rules: Any, state: Any, done: set[int]) -> int | N
 
 def progress(lesson: Lesson, match: Match[Any, Any]) -> Progress:
     """The steps done so far, the one to show now, and whether the lesson is over, from the log alone."""
-    rules = match.rules
-    done: set[int] = set()
-    for step, entry in enumerate(match.log):
-        if entry.seat == LEARNER:
-            shown = _matching(lesson, rules, match.state_at(step), done)
-            if shown is not None:
-                done.add(shown)
-    state = match.state
-    over = rules.is_over(state) or lesson.ends(rules.view(state, LEARNER))
-    current = None if over else _matching(lesson, rules, state, done)
-    return Progress(frozenset(done), current, over)
+    return Tracker(lesson).update(match)
 
 
 class Tracker:
@@ -131,21 +172,62 @@ class Tracker:
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
         self._done: set[int] = set()
+        self._made: list[int] = []
         self._seen = 0
         self._notations: tuple[str, ...] = ()
+        self._makers = [i for i, s in enumerate(lesson.steps) if s.made is not None]
 
     def update(self, match: Match[Any, Any]) -> Progress:
         notations = match.notations
         if len(notations) < self._seen or notations[: self._seen] != self._notations[: self._seen]:
-            self._done, self._seen = set(), 0
-        rules = match.rules
+            self._done, self._made, self._seen = set(), [], 0
+        rules, log = match.rules, match.log
         for step in range(self._seen, len(notations)):
-            if match.log[step].seat == LEARNER:
-                shown = _matching(self.lesson, rules, match.state_at(step), self._done)
+            before = match.state_at(step)
+            if log[step].seat == LEARNER:
+                self._made = []
+                shown = _matching(self.lesson, rules, before, self._done)
                 if shown is not None:
                     self._done.add(shown)
+            self._note_made(rules, before, match.state_at(step + 1))
         self._seen, self._notations = len(notations), notations
-        state = match.state
-        over = rules.is_over(state) or self.lesson.ends(rules.view(state, LEARNER))
-        current = None if over else _matching(self.lesson, rules, state, self._done)
-        return Progress(frozenset(self._done), current, over)
+        return self._now(rules, match.state)
+
+    def _note_made(self, rules: Any, before: Any, after: Any) -> None:
+        """The steps whose choice the action from `before` to `after` made for the learner."""
+        waiting = [i for i in self._makers if i not in self._done]
+        if not waiting:
+            return
+        seen_before, seen_after = rules.view(before, LEARNER), rules.view(after, LEARNER)
+        for i in waiting:
+            made = self.lesson.steps[i].made
+            if made is not None and made(seen_before, seen_after):
+                self._done.add(i)
+                self._made.append(i)
+
+    def _now(self, rules: Any, state: Any) -> Progress:
+        lesson = self.lesson
+        over = rules.is_over(state) or lesson.ends(rules.view(state, LEARNER))
+        if over:
+            return Progress(frozenset(self._done), None, True, tuple(self._made))
+        current = _matching(lesson, rules, state, self._done)
+        if rules.to_act(state) != LEARNER:
+            return Progress(frozenset(self._done), current, False, tuple(self._made))
+        legal = list(rules.legal_actions(state))
+        notations = [str(a) for a in legal]
+        losing: dict[int, str] = {}
+        if lesson.out is not None:
+            losing = losing_moves(rules, state, legal, lesson.out, LEARNER, lesson.out_words)
+        suggestion = None
+        if lesson.suggest is not None:
+            suggestion = lesson.suggest(rules.view(state, LEARNER), notations, frozenset(self._done))
+            if suggestion is not None and (
+                suggestion.action not in notations or notations.index(suggestion.action) in losing
+            ):
+                suggestion = None
+        pick = None
+        if suggestion is not None:
+            pick = notations.index(suggestion.action)
+        elif 0 in losing:
+            pick = next((i for i in range(len(legal)) if i not in losing), None)
+        return Progress(frozenset(self._done), current, False, tuple(self._made), suggestion, losing, pick)

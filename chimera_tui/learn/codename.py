@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chimera_tui.learn import Lesson, Step
+from chimera_tui.learn import Lesson, Step, Suggestion
 
 
 def _phase(*phases: str) -> Any:
@@ -18,8 +18,8 @@ def _phase(*phases: str) -> Any:
 STEPS = (
     Step(
         "Choose torso halves",
-        "Your monster grows from a torso of two halves, each with a Defense and edges for parts. Players take "
-        "halves in turn, twice. Enter on a half takes it; the card beside the board describes it.",
+        "Your monster grows from a torso of two halves, joined into one card with a Defense and edges for "
+        "parts. Each player takes a half in turn, then a second in reverse order. Enter on a half takes it.",
         "torso-choice",
         _phase("torso"),
         "#zone-torsos",
@@ -49,50 +49,77 @@ STEPS = (
     ),
     Step(
         "Build your monster",
-        "In private, stitch parts onto your torso for free: a part fits an open edge of its shape (neck, limb, "
-        "tail, joint). Enter on a part in your hand shows where it goes; n when you are done.",
+        "In private, stitch parts on for free: a part's base fits an open edge of its shape (neck, limb, tail, "
+        "joint) on your torso or a part on it. Parts left in hand are your inventory, attached later for 2 "
+        "energy. n when done.",
         "building",
         _phase("build"),
         "#zone-hand",
     ),
     Step(
         "Your turn in the arena",
-        "You refill to 5 energy and use your parts: attack an outer part or the torso of the other monster. "
-        "Enter on one of your parts shows its attacks and their chances; n ends the turn. Destroy the torso!",
+        "You refill to 5 energy; each part acts once a round, paying its energy. Attack an outer card of the "
+        "other monster (its torso only while one of its edges is open); destroy the torso to win. c "
+        "lists attacks; n ends the turn.",
         "arena",
         _phase("turn"),
         "#zone-monster-0",
     ),
     Step(
         "Join the attack, then roll",
-        "More of your unused parts may join this attack on the same target, each paying its energy; n rolls.",
+        "More of your unused parts that can reach the target may join this attack, each paying its energy; "
+        "their dice add up against the target's Defense. n rolls.",
         "attacking",
         _phase("join"),
     ),
     Step(
         "You are attacked: react?",
-        "Before the dice roll, you may use reaction abilities (a Dodge, a Shell) or attach from your "
-        "inventory; n lets the dice roll.",
+        "Before the dice roll, you may use reaction abilities (a Dodge, a Shell), each paying its energy, or "
+        "attach from your inventory for 2 energy; n lets the dice roll.",
         "abilities",
         _phase("react"),
     ),
     Step(
         "Attach on their turn?",
-        "Between attacks on another player's turn you may attach a part from your inventory for 2 energy, or "
-        "wait (n) until your next turn.",
+        "On the other's turn, at its start and after each attack, you may attach parts from your inventory "
+        "for 2 energy each, or wait (n): then you are not asked again this turn.",
         "attaching",
         _phase("window"),
         "#zone-hand",
     ),
 )
 
+REACT, WINDOW = (next(i for i, s in enumerate(STEPS) if s.topic == t) for t in ("abilities", "attaching"))
+
+KEEP = 4
+"""The energy at or below which the guide suggests ending the attack or the turn, while what is done on the
+other's turn is still to learn (the dearest part costs 3, so at least 2 are left for attaching)."""
+
+
+def _keep_energy(view: Any, legal: Sequence[str], done: frozenset[int]) -> Suggestion | None:
+    """While reacting and attaching on the other's turn are still to learn: stop spending at `KEEP` energy."""
+    if REACT in done and WINDOW in done:
+        return None
+    phase, energy = view.phase.value, view.players[0].energy
+    if energy > KEEP or phase not in ("turn", "join"):
+        return None
+    stop = "end" if phase == "turn" else "go"
+    if stop not in legal:
+        return None
+    if phase == "turn":
+        why = f"ending your turn now (n), keeping {energy} energy: on the other's turn it pays for reactions "
+        return Suggestion(stop, why + "and for attaching from your inventory (2 energy).", "n")
+    return Suggestion(stop, "rolling now (n): keep your energy for the other's turn.", "n")
+
+
 LESSON = Lesson(
     game_id="codename",
     title="Learn to play Codename: Chimera",
-    seed=7,
+    seed=31,
     options={"youngest": "1", "shortest": "1"},
     opponent="greedy",
     steps=STEPS,
+    suggest=_keep_energy,
     welcome=(
         "Two mad scientists stitch monsters together, then send them into the arena: pick a torso, win parts "
         "in the draft, build, and fight until one monster stands. The guide explains each phase as it comes."

@@ -31,6 +31,9 @@ DEFAULT_AWAY_LIMIT = 120.0
 """Seconds an absent player's turn waits before a bot plays it."""
 
 CONFLICT = "Another move reached the table first; yours was not played."
+
+REPLACED = "A bot has your seat for good (your time ran out): you watch this table now."
+"""What the person of a seat a bot took over for good hears when they try to play or undo."""
 """What a player hears whose change was made on a version another host (or session) changed first."""
 
 
@@ -54,9 +57,14 @@ class Limits:
 class Session:
     """One client connection: who it is, where it sits, and its outgoing frames."""
 
-    def __init__(self, identity: str, name: str, writer: asyncio.StreamWriter) -> None:
+    def __init__(self, identity: str, name: str, writer: asyncio.StreamWriter, key: str = "") -> None:
         self.identity = identity
+        """The account (a person; see `store.people`): what seats, ratings and limits count."""
         self.name = name
+        self.key = key or identity
+        """The key (or browser) this session signed in with."""
+        self.mutes: set[str] = set()
+        """The accounts whose chat lines this session's player does not see (`/mute`)."""
         self.writer = writer
         self.table: HostedTable | None = None
         self.seat: int | None = None
@@ -106,6 +114,8 @@ class HostCore:
         self._list_news: asyncio.TimerHandle | None = None
         self._list_news_next = 0.0
         self._closing = False
+        self.muted_everywhere: set[str] = set()
+        """The accounts the operator muted on every host: their chat lines are refused."""
 
     # -- sessions --------------------------------------------------------------------------------------
 
@@ -269,6 +279,10 @@ class HostCore:
         """(Re)start the table's timer; the host's driving part defines it."""
         raise NotImplementedError
 
+    async def moderate(self) -> None:
+        """Take up what the operator changed; the host's moderating part defines it."""
+        raise NotImplementedError
+
     def stop_driving(self) -> None:
         """Stop every timer (this host drives nothing now)."""
         for task in list(self._timers.values()):
@@ -314,11 +328,13 @@ class HostCore:
             "thinking": table.thinking(self.clock()),
             "seats": table.seat_infos(self.where),
             "notes": tuple(table.notes),
-            "chat": tuple(table.chat),
+            "chat": tuple(line for _, line in table.chat),
         }
         match = table.match
         if match is None:
             return P.Update(step=0, to_act=None, undo_refusal="The game has not begun.", **base)
+        if seat is not None and seat in table.record.for_good:  # its person watches the bot, as a spectator
+            return msgspec.structs.replace(self.update_for(table, None), undo_refusal=REPLACED, replaced=True)
         state = match.state
         over = table.rules.is_over(state)
         viewer = None if over else seat
@@ -346,7 +362,11 @@ class HostCore:
         for session in self._at(table):
             if session.seat not in cache:
                 cache[session.seat] = self.update_for(table, session.seat)
-            self._send(session, self._news(session, cache[session.seat]))
+            update = cache[session.seat]
+            if session.mutes:  # without the lines of those this player muted
+                chat = tuple(line for who, line in table.chat if who not in session.mutes)
+                update = msgspec.structs.replace(update, chat=chat)
+            self._send(session, self._news(session, update))
 
     @staticmethod
     def _news(session: Session, update: P.Update) -> P.Update:

@@ -36,10 +36,13 @@ from chimera_tui.server.clock import Clock
 from chimera_tui.server.core import DEFAULT_AWAY_LIMIT, Limits, Session
 from chimera_tui.server.driving import Driving
 from chimera_tui.server.importing import import_folder
-from chimera_tui.server.playing import Playing
+from chimera_tui.server.moderating import Moderating
+from chimera_tui.server.naming import Naming
+from chimera_tui.server.playing import TOO_FAST, Playing
 from chimera_tui.server.remembering import Remembering
 from chimera_tui.server.seating import Seating
-from chimera_tui.server.store import News, StoreUnavailable, TableStore
+from chimera_tui.server.store import News, StoreUnavailable, TableStore, moderation
+from chimera_tui.server.store.people import take_known_names
 from chimera_tui.server.store.sqlite import SqliteStore
 from chimera_tui.server.syncing import Syncing
 from chimera_tui.server.tables import clean_code, table_of
@@ -52,7 +55,7 @@ HELLO_TIMEOUT = 10.0
 __all__ = ["DEFAULT_AWAY_LIMIT", "HELLO_TIMEOUT", "Limits", "Session", "TableHost"]
 
 
-class TableHost(Seating, Playing, Driving, Syncing, Remembering):
+class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderating):
     """Holds the tables and serves client connections."""
 
     def __init__(
@@ -72,7 +75,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
             store = SqliteStore(store)
         super().__init__(store, limits=limits, bot_delay=bot_delay, away_limit=away_limit, clock=clock)
         self.import_from = import_from
-        self._tickets: dict[str, tuple[str, str | None]] = {}
+        self._tickets: dict[str, tuple[str, str | None, str]] = {}
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
         self._inbox: asyncio.Queue[News] = asyncio.Queue()
         self._news_task: asyncio.Task[None] | None = None
@@ -80,11 +83,12 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
 
     # -- tickets and start-up --------------------------------------------------------------------------
 
-    def issue_ticket(self, identity: str, name: str | None) -> str:
-        """A secret that lets one client process speak as `identity` (display name `name`; None: the name
-        the client gives in its `Hello`, as a web player types it)."""
+    def issue_ticket(self, identity: str, name: str | None, key: str = "") -> str:
+        """A secret that lets one client process speak as the account `identity` (display name `name`,
+        signed in with `key`), or, with `name` None, as the key `identity` signed in with the name the client
+        gives in its `Hello` (as a web player types it)."""
         ticket = secrets.token_urlsafe(24)
-        self._tickets[ticket] = (identity, None if name is None else plain_text(name) or "Player")
+        self._tickets[ticket] = (identity, None if name is None else plain_text(name) or "Player", key)
         return ticket
 
     def revoke_ticket(self, ticket: str) -> None:
@@ -99,6 +103,10 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
         """
         await self.store.open()
         self.opened = True
+        named = await self.store.run(take_known_names(self.clock()))
+        if named:
+            log.info("names are owned now: %d name(s) went to the player who used each first", named)
+        await self.start_moderating()
         if self.import_from is not None:
             copied = await import_folder(self.store, self.import_from, self.clock())
             if copied:
@@ -172,8 +180,14 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
                     P.frame(P.Refused(reason="This connection has no valid ticket.", request="Hello"))
                 )
                 return
-            identity, given = self._tickets[hello.ticket]
-            name = given if given is not None else plain_text(hello.name or "") or "Player"
+            identity, given, key = self._tickets[hello.ticket]
+            name = given or ""
+            if given is None:  # a browser: it signs in with the name its player typed
+                signed = await self.sign_in(identity, hello.name or "")
+                if isinstance(signed, str):
+                    writer.write(P.frame(P.Refused(reason=signed, request="Hello")))
+                    return
+                key, (identity, name) = identity, signed
             if self.sessions_of(identity) >= self.limits.sessions_per_identity:
                 log.warning("refused a session of %s: too many sessions", identity)
                 writer.write(
@@ -185,10 +199,11 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
                     )
                 )
                 return
-            session = Session(identity, name, writer)
+            session = Session(identity, name, writer, key)
+            session.mutes = await self.store.run(moderation.mutes(identity))
             self._sessions.setdefault(identity, set()).add(session)
             self._moved(identity)
-            self._spawn(self._seen(identity, name))
+            self._spawn(self._seen(session.key, name))
             log.info("session of %s (%s) opened", identity, name)
             session.send(
                 P.Welcome(
@@ -273,8 +288,14 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering):
                 reason = await self.act(session, message.notation)
             elif isinstance(message, P.Undo):
                 reason = await self.undo(session)
+            elif isinstance(message, P.Chat) and message.text.lstrip().startswith("/"):  # /mute: counted too
+                fast = self.chatting_too_fast(session)
+                reason = TOO_FAST if fast else await self.chat_command(session, message.text)
             elif isinstance(message, P.Chat):
                 reason = self.chat(session, message.text)
+            elif isinstance(message, P.GetKeyCode):
+                self._send(session, await self.key_code(session))
+                return
             elif isinstance(message, P.ListFinished):
                 self._send(session, await self.finished_tables(session))
                 return

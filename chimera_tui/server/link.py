@@ -59,6 +59,8 @@ class HostLink:
         self._notice_listeners: list[Callable[[str], None]] = []
         self._tables_listeners: list[Callable[[tuple[P.TableInfo, ...]], None]] = []
         self.closed = asyncio.Event()
+        self.goodbye = ""
+        """Why the host ended this session (`protocol.Goodbye`), when it did."""
         self._task: asyncio.Task[None] | None = None
         self._close_listeners: list[Callable[[], None]] = []
         self._error_listeners: list[Callable[[Exception], None]] = []
@@ -145,6 +147,12 @@ class HostLink:
     async def board(self, game: str) -> P.Board:
         answer = await self._request(P.GetBoard(game=game), (P.Board,))
         assert isinstance(answer, P.Board)
+        return answer
+
+    async def key_code(self) -> P.KeyCode:
+        """A one-time code that adds another key to this player's name."""
+        answer = await self._request(P.GetKeyCode(), (P.KeyCode,))
+        assert isinstance(answer, P.KeyCode)
         return answer
 
     async def player(self, key: str = "") -> P.Player:
@@ -269,6 +277,9 @@ class HostLink:
         elif isinstance(message, P.YourTurn):
             for listener in list(self._turn_listeners):
                 listener(message)
+            return
+        elif isinstance(message, P.Goodbye):
+            self.goodbye = message.reason
             return
         elif isinstance(message, P.Notice):
             for heard in list(self._notice_listeners):

@@ -12,10 +12,14 @@ import logging
 
 from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.plain_text import plain_text
-from chimera_tui.server.core import HostCore, Session
+from chimera_tui.server.core import REPLACED, HostCore, Session
 from chimera_tui.server.store import StoreUnavailable
 
 log = logging.getLogger("chimera.server")
+
+MUTED = "The operator of this server has muted you: nobody sees your chat lines."
+
+TOO_FAST = "You are chatting too fast; wait a moment."
 
 
 class Playing(HostCore):
@@ -33,6 +37,8 @@ class Playing(HostCore):
             actor = table.to_act()
             if actor is None:
                 return "The game is over."
+            if seat in table.record.for_good:
+                return REPLACED
             if actor != seat:
                 return f"It is {table.record.names[actor]}'s turn."
             try:
@@ -50,6 +56,8 @@ class Playing(HostCore):
             return "There is nothing to undo."
         if seat is None:
             return "Spectators cannot undo."
+        if seat in table.record.for_good:
+            return REPLACED
         async with table.guard:
             try:
                 table.match.undo(seat)
@@ -67,23 +75,32 @@ class Playing(HostCore):
         line = plain_text(text, self.limits.chat_length)
         if not line:
             return None
+        if session.identity in self.muted_everywhere:
+            return MUTED
+        if self.chatting_too_fast(session):
+            return TOO_FAST
+        who = table.record.names[session.seat] if session.seat is not None else f"{session.name} (watching)"
+        said = f"{who}: {line}"
+        table.chat.append((session.identity, said))
+        log.info("chat line at table %s from %s", table.code, session.identity)
+        self._broadcast(table)
+        self._spawn(self._pass_on(table.code, said, session.identity))
+        return None
+
+    def chatting_too_fast(self, session: Session) -> bool:
+        """Whether `session` said `chat_lines` lines (or chat commands) within `chat_window` seconds; if not,
+        this one counts."""
         now = self.clock()
         times = session.chat_times
         while times and now - times[0] > self.limits.chat_window:
             times.popleft()
         if len(times) >= self.limits.chat_lines:
-            return "You are chatting too fast; wait a moment."
+            return True
         times.append(now)
-        who = table.record.names[session.seat] if session.seat is not None else f"{session.name} (watching)"
-        said = f"{who}: {line}"
-        table.chat.append(said)
-        log.info("chat line at table %s from %s", table.code, session.identity)
-        self._broadcast(table)
-        self._spawn(self._pass_on(table.code, said))
-        return None
+        return False
 
-    async def _pass_on(self, code: str, line: str) -> None:
+    async def _pass_on(self, code: str, line: str, who: str) -> None:
         try:
-            await self.store.say(code, line)
+            await self.store.say(code, line, who)
         except StoreUnavailable:
             log.warning("table %s: a chat line reached no other host", code)

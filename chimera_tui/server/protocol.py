@@ -20,6 +20,7 @@ import msgspec
 
 from chimera_tui.engine.match import LogEntry
 from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_people import GetKeyCode, Goodbye, KeyCode, KeyInfo
 from chimera_tui.server.protocol_records import (
     Board,
     BoardRow,
@@ -146,7 +147,8 @@ class SeatInfo(msgspec.Struct, frozen=True, kw_only=True):
 
     name: str
     kind: str
-    """"person", "bot", "empty" (waiting for a player) or "away" (a bot plays for an absent person)."""
+    """"person", "bot", "empty" (waiting for a player), "away" (a bot plays for an absent person until they are
+    back) or "replaced" (a bot took the person's seat for good: their time ran out; they may watch)."""
     bot: str | None = None
     here: bool = False
     """Whether the person is at this table now (a session of theirs sits there)."""
@@ -251,6 +253,9 @@ class Update(Message):
     result screens that chart the whole game; empty before."""
     history_log: tuple[LogEntry, ...] = ()
     """Once the game is over: every action (seat, notation) in order, for result screens; empty before."""
+    replaced: bool = False
+    """A bot took your seat for good (your time ran out): you watch from now on, with the public view and
+    no legal actions."""
 
 
 class Notice(Message):
@@ -267,23 +272,10 @@ class Refused(Message):
     """The tag of the refused message."""
 
 
-ClientMessage = (
-    Hello
-    | ListTables
-    | CreateTable
-    | Join
-    | Watch
-    | Leave
-    | Act
-    | Undo
-    | Chat
-    | ListFinished
-    | GetReplay
-    | GetBoard
-) | GetPlayer
-HostMessage = (
-    Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
-) | Notice
+_LOBBY = Hello | ListTables | CreateTable | Join | Watch | Leave | ListFinished | GetReplay | GetBoard
+ClientMessage = _LOBBY | Act | Undo | Chat | GetPlayer | GetKeyCode
+_ANSWERS = Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
+HostMessage = _ANSWERS | Notice | KeyCode | Goodbye
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
@@ -379,8 +371,12 @@ __all__ = [
     "Finished",
     "FinishedInfo",
     "GetBoard",
+    "GetKeyCode",
     "GetPlayer",
     "GetReplay",
+    "Goodbye",
+    "KeyCode",
+    "KeyInfo",
     "ListFinished",
     "Message",
     "Player",

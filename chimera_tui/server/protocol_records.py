@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_people import KeyInfo
 
 # -- client to host ----------------------------------------------------------------------------------------
 
@@ -65,10 +66,13 @@ class BoardRow(msgspec.Struct, frozen=True, kw_only=True):
     player: str
     """A key for `GetPlayer` (not the player's identity)."""
     name: str
-    rating: float
+    rating: int
+    """The rating shown (`ratings.shown`: 1000 for a newcomer)."""
     games: int
     wins: float
     mine: bool = False
+    provisional: bool = False
+    """Fewer than `ratings.PROVISIONAL_GAMES` rated games: the rating still moves a lot."""
 
 
 class Board(Message):
@@ -83,15 +87,22 @@ class PlayerGame(msgspec.Struct, frozen=True, kw_only=True):
 
     game: str
     title: str
-    rating: float
+    rating: int
+    """The rating shown (`ratings.shown`)."""
     games: int
     wins: float
-    history: tuple[float, ...] = ()
+    history: tuple[int, ...] = ()
+    """The rating shown after each rated game, oldest first."""
+    provisional: bool = False
 
 
 class Player(Message):
-    """The answer to `GetPlayer`."""
+    """The answer to `GetPlayer`; `names` and `keys` only on your own page."""
 
     name: str
     first_seen: float = 0.0
     games: tuple[PlayerGame, ...] = ()
+    mine: bool = False
+    names: tuple[str, ...] = ()
+    """The names your account holds (you sign in with any of them)."""
+    keys: tuple[KeyInfo, ...] = ()

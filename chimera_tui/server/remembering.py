@@ -9,7 +9,8 @@ import msgspec
 from chimera_tui import games
 from chimera_tui.server import protocol as P
 from chimera_tui.server.core import HostCore, Session
-from chimera_tui.server.ratings import ordinal, player_key
+from chimera_tui.server.ratings import player_key, provisional, shown
+from chimera_tui.server.store import people
 from chimera_tui.server.table_record import TableRecord
 
 FINISHED_LIMIT = 60
@@ -71,10 +72,11 @@ class Remembering(HostCore):
                 P.BoardRow(
                     player=row.player,
                     name=row.name,
-                    rating=ordinal(row.mu, row.sigma),
+                    rating=shown(row.mu, row.sigma),
                     games=row.games,
                     wins=row.wins,
                     mine=row.identity == session.identity,
+                    provisional=provisional(row.games),
                 )
                 for row in rows
             ),
@@ -99,10 +101,21 @@ class Remembering(HostCore):
                 P.PlayerGame(
                     game=row.game,
                     title=title,
-                    rating=ordinal(row.mu, row.sigma),
+                    rating=shown(row.mu, row.sigma),
                     games=row.games,
                     wins=row.wins,
-                    history=tuple(ordinal(mu, sigma) for game, mu, sigma in history if game == row.game),
+                    history=tuple(shown(mu, sigma) for game, mu, sigma in history if game == row.game),
+                    provisional=provisional(row.games),
                 )
             )
-        return P.Player(name=name, first_seen=seen[1] if seen else 0.0, games=tuple(pages))
+        page = P.Player(name=name, first_seen=seen[1] if seen else 0.0, games=tuple(pages))
+        if identity != session.identity:
+            return page
+        keys = await self.store.run(people.keys_of(identity))  # your own page: your names and keys too
+        return msgspec.structs.replace(
+            page,
+            name=session.name,
+            mine=True,
+            names=await self.store.run(people.names_of(identity)),
+            keys=tuple(P.KeyInfo(identity=k, last_seen=last, this=k == session.key) for k, _, last in keys),
+        )

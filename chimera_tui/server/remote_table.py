@@ -22,6 +22,9 @@ AWAY = "away"
 """What `RemoteTable.seats` gives as the bot of a person's seat that a bot plays while they are away, so the
 game screens, which mark bot seats, mark it too ("Alice (away)" on the generic screen)."""
 
+BOT_PLAYS = ("away", "replaced")
+"""The kinds of a person's seat (`protocol.SeatInfo.kind`) that a bot plays now."""
+
 
 class Sender(Protocol):
     """What a remote table needs of the connection it was seated over (`HostLink` is one): a way to send."""
@@ -82,6 +85,8 @@ class RemoteTable:
         self.notes: tuple[str, ...] = ()
         self.chat_lines: tuple[str, ...] = ()
         self._seat = seated.seat
+        self.replaced = False
+        """A bot took this seat over for good (its person's time ran out): this handle watches from then on."""
         self._view: Any = None
         self._to_act: int | None = None
         self.turn_since = time.monotonic()
@@ -114,11 +119,13 @@ class RemoteTable:
 
     def receive(self, update: P.Update) -> None:
         """Take the host's latest `update` and tell the listeners."""
+        if update.replaced:  # the bot's seat now: watch it as a spectator does
+            self._seat, self.replaced = None, True
         self.step = update.step
         self.started = update.started
         self.seat_infos = update.seats
         self.seats = tuple(
-            Seat(info.name, AWAY if info.kind == "away" else info.bot) for info in update.seats
+            Seat(info.name, AWAY if info.kind in BOT_PLAYS else info.bot) for info in update.seats
         )
         if update.started:
             self.config = GameConfig(
@@ -171,7 +178,7 @@ class RemoteTable:
 
     def away(self) -> tuple[int, ...]:
         """The person seats a bot plays now because their player is away."""
-        return tuple(seat for seat, info in enumerate(self.seat_infos) if info.kind == "away")
+        return tuple(seat for seat, info in enumerate(self.seat_infos) if info.kind in BOT_PLAYS)
 
     def legal_actions(self) -> Sequence[Any]:
         if self._pending or self._view is None:
@@ -219,6 +226,8 @@ class RemoteTable:
     # -- acting ----------------------------------------------------------------------------------------
 
     def submit(self, action: Any) -> str | None:
+        if self.replaced:
+            return "A bot has your seat for good (your time ran out): you watch this table now."
         if self._seat is None:
             return "Spectators cannot play."
         if self._to_act is None:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import fcntl
 import logging
 import os
 import shutil
 import signal
-import socket
 import sys
 import tempfile
 from collections.abc import Callable
@@ -86,10 +86,26 @@ class ServeOptions:
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
 
+FOLDER_LOCK = "server.lock"
+"""The file in a socket folder that its server holds locked (``flock``) for as long as it runs."""
+
+
+def make_socket_folder(parent: Path | None = None) -> tuple[Path, int]:
+    """A fresh private socket folder, and the descriptor that holds its lock until the server closes it or
+    ends (the kernel drops the lock with the process, kill -9 included). The lock file is locked before it
+    takes its name, so no other server ever finds it unlocked while this one lives."""
+    folder = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX, dir=parent))
+    starting = folder / f".{FOLDER_LOCK}"
+    held = os.open(starting, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    os.rename(starting, folder / FOLDER_LOCK)
+    return folder, held
+
 
 def remove_stale_socket_folders(parent: Path | None = None) -> int:
-    """Remove the private socket folders that servers killed with SIGKILL left behind (their ``host.sock``
-    answers no connection); a live server's folder, or anyone else's, is left alone. Returns how many."""
+    """Remove the private socket folders that servers killed with SIGKILL left behind: those whose lock file
+    nobody holds. A live server's folder is never removed, nor one whose server is still making it (no lock
+    file yet), nor one of an older server without the lock, nor anyone else's. Returns how many."""
     parent = Path(tempfile.gettempdir()) if parent is None else parent
     removed = 0
     try:
@@ -103,16 +119,19 @@ def remove_stale_socket_folders(parent: Path | None = None) -> int:
             continue
         if not folder.is_dir() or folder.is_symlink() or info.st_uid != os.getuid():
             continue
-        sock = folder / "host.sock"
-        probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
-            probe.settimeout(1.0)
-            probe.connect(str(sock))
+            lock = os.open(folder / FOLDER_LOCK, os.O_RDONLY | os.O_NOFOLLOW)
         except OSError:
-            shutil.rmtree(folder, ignore_errors=True)  # nobody listens: a killed server's leftovers
+            continue
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            continue  # held: its server runs
+        else:
+            shutil.rmtree(folder, ignore_errors=True)  # nobody holds it: a killed server's leftovers
             removed += 1
         finally:
-            probe.close()
+            os.close(lock)
     return removed
 
 
@@ -128,7 +147,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     except StoreError as exc:
         say(f"chimera serve: {exc}")
         return 2
-    private = Path(tempfile.mkdtemp(prefix=SOCKET_FOLDER_PREFIX))
+    private, held = make_socket_folder()
     socket_path = private / "host.sock"
     host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
     try:
@@ -137,6 +156,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         say(f"chimera serve: {exc}")
         await host.close()
         shutil.rmtree(private, ignore_errors=True)
+        os.close(held)
         return 1
     server = await host.serve_unix(socket_path)
     zygote = Zygote(private / "zygote.sock") if options.fork_clients and hasattr(os, "fork") else None
@@ -188,6 +208,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         with contextlib.suppress(Exception):
             await server.wait_closed()
         shutil.rmtree(private, ignore_errors=True)
+        os.close(held)
 
 
 def run(options: ServeOptions) -> int:

@@ -1,7 +1,9 @@
 """The SSH front end of `chimera serve` (asyncssh): one `chimera` client process per terminal session.
 
-- Identity is the client's public key (its SHA256 fingerprint); the SSH user name is the display name. Any
-  key is welcome unless an authorized-keys file is given, which restricts the server to the keys it lists.
+- Identity is the client's public key (its SHA256 fingerprint); the SSH user name is the name the player asks
+  for, signed in by the host before the session starts (`naming`: a name belongs to the key that took it
+  first, and a refusal is one line). Any key is welcome unless an authorized-keys file is given, which
+  restricts the server to the keys it lists.
   Passwords and keyboard-interactive logins are not offered.
 - Each session that asked for a PTY gets its own client process on its own pseudo-terminal
   (`ssh_session.TerminalSession`, which also says how a session ends). The child connects back to the table
@@ -247,19 +249,22 @@ class SshFrontEnd:
         self, process: asyncssh.SSHServerProcess[bytes], conn: Connection, task: asyncio.Task[Any]
     ) -> None:
         identity = conn.identity
-        name = plain_text(str(process.get_extra_info("username") or "")) or "Player"
         if process.command is not None:
             what = "copies no files (no scp)" if process.command.startswith("scp ") else "runs no commands"
             return refuse(process, f"This server {what}: connect with plain ssh, without a command.")
         term = process.get_terminal_type()
         if term is None:
             return refuse(process, "Chimera needs a terminal: connect with ssh -t.")
+        signed = await self.host.sign_in(identity, str(process.get_extra_info("username") or ""))
+        if isinstance(signed, str):  # a name taken, too long, banned...: one line, before any screen
+            return refuse(process, signed)
+        account, name = signed
         for what in conn.declined:
             log.info("did not forward %s for %s from %s", what, identity, conn.address)
             process.stderr.write(
                 f"chimera: Your {what} was not forwarded: this server never uses it.\r\n".encode()
             )
-        ticket = self.host.issue_ticket(identity, name)
+        ticket = self.host.issue_ticket(account, name, identity)
         width, height, pixwidth, pixheight = process.term_size
         master, slave = os.openpty()
         set_size(master, width or 80, height or 24, pixwidth, pixheight)

@@ -58,8 +58,10 @@ class Syncing(HostCore):
             table.remote = await self.store.presence(table.code)
             self.changed(table)
         elif news.kind == "chat" and table is not None:
-            table.chat.append(news.line)
+            table.chat.append((news.who, news.line))
             self._broadcast(table)
+        elif news.kind == "moderation":
+            await self.moderate()
         elif news.kind == "driving" and table is not None:
             self.drive(table)
         elif news.kind == "lost":

@@ -67,7 +67,8 @@ class HostedTable:
         self.remote: dict[int, int] = {}
         """The other hosts' sessions: seat -> sessions (-1: spectators)."""
         self.notes: collections.deque[str] = collections.deque(maxlen=20)
-        self.chat: collections.deque[str] = collections.deque(maxlen=20)
+        self.chat: collections.deque[tuple[str, str]] = collections.deque(maxlen=20)
+        """The latest chat lines: (the account that said it, "name: text")."""
         self.told: collections.deque[tuple[int, str]] = collections.deque(maxlen=TOLD_LIMIT)
         """Lines the table adds to every seat's game log (a seat away, back), each with the number of actions
         the match held when it was said, so it reads after those actions."""
@@ -138,7 +139,9 @@ class HostedTable:
             else:
                 here = self.sessions_at(seat) > 0
                 elsewhere = "" if here or where is None else where(owner)
-                kind = "away" if seat in self.away else "person"
+                kind = (
+                    "replaced" if seat in self.record.for_good else "away" if seat in self.away else "person"
+                )
                 out.append(SeatInfo(name=name, kind=kind, here=here, elsewhere=elsewhere))
         return tuple(out)
 

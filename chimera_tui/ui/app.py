@@ -21,6 +21,7 @@ from chimera_tui.launch import LaunchPlan
 from chimera_tui.ui import collector
 from chimera_tui.ui.commands import ChimeraCommands, ChimeraSystemCommands
 from chimera_tui.ui.dialogs.too_small import TooSmallNotice, too_small
+from chimera_tui.ui.pasting import PlainPastes
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.signals import EndsOnSignals
 from chimera_tui.ui.themes import THEMES
@@ -38,7 +39,7 @@ def _now() -> datetime:
     return datetime.now().astimezone()
 
 
-class ChimeraApp(EndsOnSignals[int]):
+class ChimeraApp(PlainPastes[int], EndsOnSignals[int]):
     """Chimera Tabletop. Opens on the menu, or straight into a game when the command line asked for one."""
 
     TITLE = "Chimera Tabletop"

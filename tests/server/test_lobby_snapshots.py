@@ -19,8 +19,10 @@ from textual.widgets import DataTable
 from chimera_tui.server import seating
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
+from chimera_tui.ui.screens.lobby_board import BoardScreen
 from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
-from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
+from chimera_tui.ui.screens.lobby_player import PlayerScreen
+from chimera_tui.ui.screens.lobby_records import FinishedScreen
 from chimera_tui.ui.screens.lobby_table import WaitingScreen
 from chimera_tui.ui.screens.table_chat import ChatDialog
 from tests.server.clock import FakeClock
@@ -147,6 +149,37 @@ def test_lobby_with_turn_based_tables(snap_compare, size, tmp_path, fixed) -> No
         await settled(pilot, pilot.app.export_screenshot)
 
     assert _snapshot(snap_compare, size, tmp_path, _lobby_tables, shown)
+
+
+async def _a_seat_a_bot_took(h: Hosted, clock: FakeClock) -> None:
+    """Dave's turn-based Station table with Alice: Dave's time ran out and a bot took his seat for good; he
+    watches it still. Then it is Alice's turn."""
+    rng = random.Random(6)
+    dave, alice = await h.link("SHA256:dave", "Dave"), await h.link("SHA256:alice", "Alice")
+    d = await dave.create("station", 2, seed=5, pace="turn", turn_limit=12 * HOUR, on_timeout="replace")
+    a = await alice.join(d.code)
+    await until(lambda: d.started and a.started)
+    await _to_seat((d, a), 0, rng)
+    step = a.step
+    clock.advance(12 * HOUR)
+    await until(lambda: a.step > step and a.to_act() == 1 and d.replaced)
+    await alice.close()
+    _WATCHING.append(dave)  # his connection stays open (and at the table) while the picture is taken
+
+
+_WATCHING: list[Any] = []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lobby_with_a_seat_a_bot_took_for_good(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore[no-untyped-def]
+    """Dave's seat, which a bot took for good when his time ran out, reads "Dave (replaced by a bot,
+    watching)" in Alice's lobby (issue 34: it read "dave (at the table)")."""
+
+    async def shown(pilot: Pilot[Any]) -> None:
+        await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen) and pilot.app.screen.codes)
+        await settled(pilot, pilot.app.export_screenshot)
+
+    assert _snapshot(snap_compare, size, tmp_path, _a_seat_a_bot_took, shown)
 
 
 @pytest.mark.parametrize("size", SIZES)

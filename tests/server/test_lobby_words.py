@@ -9,7 +9,7 @@ from textual.widgets import DataTable
 
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.screens.lobby import LobbyApp, LobbyScreen
-from chimera_tui.ui.screens.lobby_words import seats_text
+from chimera_tui.ui.screens.lobby_words import seats_text, turn_times
 from tests.server.helpers import hosted, until
 
 
@@ -22,11 +22,31 @@ def test_each_place_in_words() -> None:
         P.SeatInfo(name="Ed", kind="away"),
         P.SeatInfo(name="Bot 6", kind="bot", bot="greedy"),
         P.SeatInfo(name="Seat 7", kind="empty"),
+        P.SeatInfo(name="Fay", kind="replaced", here=True),
+        P.SeatInfo(name="Gus", kind="replaced", elsewhere="lobby"),
     )
     assert seats_text(seats) == (
         "Ann (at the table), Bo (in the lobby), Cy (at another table), Di (disconnected), "
-        "Ed (away, disconnected: a bot plays), greedy bot, open"
+        "Ed (away, disconnected: a bot plays), greedy bot, open, Fay (replaced by a bot, watching), "
+        "Gus (replaced by a bot, in the lobby)"
     )
+
+
+HOUR = 3600
+DAY = 24 * HOUR
+
+
+def test_a_turns_time_taken_and_left_add_up_to_its_limit_in_every_unit() -> None:
+    """Both times in one unit (the finer of the two, minutes below two hours, hours below two days), the time
+    taken rounded down and the time left rounded up."""
+    limit = 3 * DAY
+    assert turn_times(0, limit) == ("now", "3 d")
+    assert turn_times(5 * HOUR, limit - 5 * HOUR) == ("5 h", "2 d 19 h")
+    assert turn_times(DAY + 5.5 * HOUR, limit - DAY - 5.5 * HOUR) == ("1 d 5 h", "1 d 19 h")
+    assert turn_times(2.5 * DAY, limit - 2.5 * DAY) == ("2 d 12 h", "12 h")
+    assert turn_times(limit - 1.5 * HOUR, 1.5 * HOUR) == ("2 d 22 h 30 min", "1 h 30 min")
+    assert turn_times(DAY - 1, 1) == ("23 h 59 min", "1 min")
+    assert turn_times(25 * 60, DAY - 25 * 60) == ("25 min", "23 h 35 min")
 
 
 async def test_the_lobby_says_where_every_player_of_a_table_is(tmp_path: Path) -> None:

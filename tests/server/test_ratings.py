@@ -8,7 +8,17 @@ from pathlib import Path
 
 import pytest
 
-from chimera_tui.server.ratings import START, Outcome, ordinal, ranks_of, rate, updated_ratings
+from chimera_tui.server.ratings import (
+    PROVISIONAL_GAMES,
+    START,
+    Outcome,
+    ordinal,
+    provisional,
+    ranks_of,
+    rate,
+    shown,
+    updated_ratings,
+)
 from chimera_tui.server.store import TableStore
 from chimera_tui.server.store.postgres import PostgresStore
 from chimera_tui.server.store.sqlite import SqliteStore
@@ -30,6 +40,18 @@ def test_a_result_of_n_people_moves_the_winner_up_and_the_last_down(players: int
     assert shown == sorted(shown, reverse=True)  # in finishing order
     assert new[0][0] > START[0] > new[-1][0]
     assert all(sigma < START[1] for _, sigma in new)  # every game makes every rating surer
+
+
+def test_a_rating_reads_from_1000_a_win_raises_it_a_loss_lowers_it_and_it_is_provisional_at_first() -> None:
+    """Issue 34: one loss showed Bob as −1.8. The number shown is openskill's ordinal scaled to start at 1000."""
+    assert shown(*START) == 1000 and provisional(0)
+    won, lost = rate([START, START], [1, 2])
+    assert shown(*won) == 1086 and shown(*lost) == 954  # whole numbers, around 1000
+    assert provisional(1) and provisional(PROVISIONAL_GAMES - 1) and not provisional(PROVISIONAL_GAMES)
+    regular = [START, START]
+    for game in range(30):  # two regulars, the first winning two games in three
+        regular = rate(regular, [1, 2] if game % 3 else [2, 1])
+    assert 1000 < shown(*regular[1]) < shown(*regular[0]) < 1500  # surer than a newcomer: higher, both
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])

@@ -201,30 +201,27 @@ def test_serve_flags_are_read_with_their_defaults() -> None:
     assert flags.max_sessions == 64 and flags.chat_length == 200
 
 
-def test_a_killed_servers_socket_folder_is_removed_and_a_live_one_kept(tmp_path: Path) -> None:
-    """kill -9 leaves the private socket folder behind; the next start removes it, but never a folder whose
-    socket still answers (another server running)."""
-    import socket
+def test_a_killed_servers_socket_folder_is_removed_and_a_live_or_starting_one_kept(tmp_path: Path) -> None:
+    """kill -9 leaves the private socket folder behind; the next start removes it, by its lock that nobody
+    holds. A folder whose lock is held is kept even though nothing listens on its socket yet (a server that
+    opens its store before it binds), and so is a folder without a lock file (a server making it)."""
+    import os
 
-    from chimera_tui.server.serve import remove_stale_socket_folders
+    from chimera_tui.server.serve import make_socket_folder, remove_stale_socket_folders
 
-    dead = tmp_path / "chimera-serve-dead"
-    dead.mkdir()
-    stale = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    stale.bind(str(dead / "host.sock"))
-    stale.close()  # the file stays, nobody listens: as after kill -9
-    live = tmp_path / "chimera-serve-live"
-    live.mkdir()
-    listening = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listening.bind(str(live / "host.sock"))
-    listening.listen(1)
+    dead, held = make_socket_folder(tmp_path)
+    os.close(held)  # as the kernel does when its server is killed
+    live, lock = make_socket_folder(tmp_path)  # nothing listens in it: the probe of old removed it
+    making = tmp_path / "chimera-serve-making"
+    making.mkdir()
     other = tmp_path / "not-ours"
     other.mkdir()
     try:
         assert remove_stale_socket_folders(tmp_path) == 1
-        assert not dead.exists() and live.exists() and other.exists()
+        assert not dead.exists() and live.exists() and making.exists() and other.exists()
+        assert oct(live.stat().st_mode & 0o777) == "0o700"
     finally:
-        listening.close()
+        os.close(lock)
 
 
 def test_behind_proxy_reaches_the_web_front_end(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ from chimera_tui.server import protocol as P
 from chimera_tui.server.link import HostLink
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.server.tables import SINCE_MARK
+from chimera_tui.ui.screens.lobby_words import state_text
 from tests.server.clock import FakeClock
 from tests.server.helpers import Hosted, hosted, until
 from tests.tinygame import Take
@@ -87,6 +88,32 @@ async def test_a_turn_based_table_waits_for_hours_while_both_players_are_gone(
         theirs = await other.join(code)
         assert theirs.log()[-2:] == (SINCE_MARK, theirs.log()[-1]) and "takes 2" in theirs.log()[-1]
         await other.close()
+
+
+async def test_the_lobby_says_a_turns_time_taken_and_left_so_that_they_add_up(
+    tmp_path: Path, pebbles: None
+) -> None:
+    """A 12 h turn: at once "now, 12 h left" (it read "now, 11 h left" a second in), three hours in "3 h, 9 h
+    left" (it read "8 h"), in minutes where either is under two hours, and "time is up" at the deadline. Each
+    reading is the lobby's State for the player to move, on the host's own clock."""
+    clock = FakeClock()
+    async with hosted(tmp_path, clock=clock) as h:
+        alice, bob, a, _ = await _pair(h, pace="turn", turn_limit=12 * HOUR, on_timeout="bot")
+        mover = (alice, bob)[a.to_act() or 0]
+        readings = []
+        for seconds in (1, 58, 30 * 60 - 59, 150 * 60, 20 * 60, 8 * HOUR + 10 * 60, 29 * 60 + 30):
+            clock.advance(seconds)
+            (info,) = await mover.list_tables()
+            readings.append(state_text(info).split(" (")[0])
+        assert readings == [
+            "your turn · now, 12 h left",
+            "your turn · now, 12 h left",
+            "your turn · 30 min, 11 h 30 min left",
+            "your turn · 3 h, 9 h left",
+            "your turn · 3 h, 9 h left",  # 3 h 20 min taken: 8 h 40 min left, read in hours
+            "your turn · 11 h 30 min, 30 min left",
+            "your turn · 11 h 59 min, 1 min left",
+        ]
 
 
 @pytest.mark.parametrize("timeout", ["bot", "replace", "skip"])
@@ -229,10 +256,13 @@ async def test_finished_tables_stay_listed_with_their_result_and_replay_after_a_
             ("Alice", "Bob"), key=lambda n: n not in info.result.split(" · ")[1]
         )
         assert all(row.games == 1 for row in board.rows) and sum(row.wins for row in board.rows) == 1
-        assert board.rows[0].rating > board.rows[1].rating
+        assert board.rows[0].rating > 1000 > board.rows[1].rating  # a newcomer reads 1000: one game moves it
+        assert all(row.provisional and isinstance(row.rating, int) for row in board.rows)
         page = await alice.player()
         (game,) = page.games
-        assert page.name == "Alice" and game.games == 1 and len(game.history) == 1
+        assert (
+            page.name == "Alice" and game.games == 1 and game.history == (game.rating,) and game.provisional
+        )
         other = await alice.player(next(row.player for row in board.rows if not row.mine))
         assert other.name == "Bob"
         for link in (carol, alice):

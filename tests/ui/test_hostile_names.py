@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from rich.console import Console
+from textual import events
 from textual.content import Content
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -168,6 +169,21 @@ async def test_new_game_dialog_names_are_plain(name: str, tmp_path: Path) -> Non
         assert app._table is not None
         assert app._table.seats[0].name == expected(name)
         check_screen(app, name, must_show=False)
+
+
+async def test_a_name_pasted_into_the_new_game_dialog_is_its_first_line_as_plain_text(tmp_path: Path) -> None:
+    """A paste reaches the name field as plain text (`ui.pasting`): the escape sequences the terminal passed on
+    inside the paste would otherwise be drawn back to the terminal as they are."""
+    app = ChimeraApp(saves=tmp_path, bot_delay=0.0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await settle(pilot)
+        field = app.screen.query_one("#seat-name-0", Input)
+        field.focus()
+        await settle(pilot)
+        app.post_message(events.Paste("\x1b[2J\r\n\x1b[31mBob\x07 the\tGreat\x1b[0m\nsecond line"))
+        await settle(pilot, lambda: field.value != "")
+        assert field.value == "Bob the Great"
 
 
 @pytest.mark.parametrize("name", EDGE_NAMES, ids=EDGE_IDS)

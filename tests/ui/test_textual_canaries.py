@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
+from textual._xterm_parser import XTermParser
 from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
 from textual.widgets import Footer, Static
@@ -183,6 +185,14 @@ async def _unchanged_screen_written_whole_on_a_full_repaint() -> bool:
         return await repaint_written(app, pilot) >= 80 * 24
 
 
+async def _paste_leaks_keys() -> bool:
+    """A bracketed paste holding an escape sequence does not come out as one paste of all its text (Textual
+    8.2.8 sends what follows the ESC as key presses, Enter included)."""
+    pasted = "aaa \x1b[31mred\x1b[0m bbb\rsecond line\r"
+    parsed = list(XTermParser().feed(f"\x1b[200~{pasted}\x1b[201~"))
+    return [(type(event), getattr(event, "text", None)) for event in parsed] != [(events.Paste, pasted)]
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -233,6 +243,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "web_input_waiting",
         "wakes its web input thread again and again while nothing comes from the browser",
         _web_input_thread_polls_while_idle,
+    ),
+    "paste-escapes": (
+        "paste_escapes",
+        "sends what follows an ESC inside a bracketed paste as key presses",
+        _paste_leaks_keys,
     ),
     "frame-diff": (
         "frame_diff",

@@ -17,8 +17,10 @@ import pytest
 import textual
 from rich.segment import Segment
 from rich.style import Style
+from textual import events
 from textual._context import visible_screen_stack
 from textual._styles_cache import StylesCache
+from textual._xterm_parser import XTermParser
 from textual.app import App
 from textual.color import Color
 from textual.screen import Screen
@@ -26,7 +28,7 @@ from textual.strip import Strip
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
-from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, suspended
+from chimera_tui.ui.textual_fixes import APPLIED, FIXES, REPLACED, dialog_drawing, paste_escapes, suspended
 from tests.ui.input_thread_probe import HANG, StandInDriver, selects_while_idle
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 from tests.ui.web_input_probe import StandInWebDriver
@@ -267,3 +269,43 @@ def test_the_web_input_thread_hands_on_keys_a_lone_escape_and_messages_and_stops
 
 def test_the_idle_web_input_thread_waits_once_for_as_long_as_nothing_comes() -> None:
     assert selects_while_idle(1.0, StandInWebDriver) <= 2  # Textual's own waits ten times a second
+
+
+def _parsed(parser: XTermParser, *pieces: str) -> list[tuple[str, str]]:
+    """What `parser` makes of `pieces` fed one after another: ("key", name) and ("paste", text)."""
+    out = []
+    for piece in pieces:
+        for event in parser.feed(piece):
+            if isinstance(event, events.Key):
+                out.append(("key", event.key))
+            elif isinstance(event, events.Paste):
+                out.append(("paste", event.text))
+    return out
+
+
+def test_a_paste_holding_escape_sequences_is_one_paste_and_the_keys_around_it_stay_keys() -> None:
+    """paste-escapes: every character between a paste's start and end is the paste's, escape sequences and
+    line breaks included; keys before and after it (an arrow's sequence too) are keys."""
+    pasted = "aaa \x1b[31mred\x1b[0m bbb\rsecond \x1b line\x1b[A\r\x00"
+    got = _parsed(XTermParser(), f"x\x1b[200~{pasted}\x1b[201~y\x1b[B")
+    assert got == [("key", "x"), ("paste", pasted.replace("\x00", "")), ("key", "y"), ("key", "down")]
+
+
+def test_a_paste_that_comes_in_pieces_waits_for_its_end_however_long() -> None:
+    """An ESC at the end of one read is not a lone Escape key inside a paste: the parser asks for no timeout
+    until the paste's end, which may itself be split."""
+    parser = XTermParser()
+    assert _parsed(parser, "\x1b[200~one\x1b") == []
+    assert parser._timeout_time is None and list(parser.tick()) == []  # no Escape falls due
+    assert _parsed(parser, "[1mtwo\x1b[20", "1~\x1b") == [("paste", "one\x1b[1mtwo")]
+    assert parser._timeout_time is not None  # outside a paste, a lone Escape becomes a key as before
+
+
+def test_a_paste_keeps_at_most_its_limit_and_a_paste_cut_off_by_the_end_of_input_is_dropped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(paste_escapes, "PASTE_LIMIT", 5)
+    parser = XTermParser()
+    assert _parsed(parser, "\x1b[200~abcdefgh\x1b[20", "1~z") == [("paste", "abcde"), ("key", "z")]
+    assert _parsed(parser, "\x1b[200~abcd\x1b[201~") == [("paste", "abcd")]
+    assert _parsed(parser, "\x1b[200~unended", "") == []

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import msgspec
 
 from chimera_tui.server.ratings import Outcome, RatingRow
+from chimera_tui.server.store.steps import Steps, T
 
 STORE_CHANNEL = "chimera"
 """The LISTEN/NOTIFY channel hosts sharing a PostgreSQL database speak on."""
@@ -85,7 +86,8 @@ class News:
     """Something another host (or the store itself) says.
 
     kind: "table" (a table changed or was opened: `code`, `version`), "presence" (the sessions other hosts
-    have at `code` changed), "chat" (`line` was said at `code`), "driving" (this host now drives `code`,
+    have at `code` changed), "chat" (`line` was said at `code`), "moderation" (the operator banned, muted,
+    renamed...: read the `moderation` rows), "driving" (this host now drives `code`,
     whose driver went away), "lost" (the database cannot be reached: drive nothing), "back" (it can again:
     every table may have changed meanwhile).
     """
@@ -94,6 +96,8 @@ class News:
     code: str = ""
     version: int = 0
     line: str = ""
+    who: str = ""
+    """chat: the account that said `line` (so the sessions that muted it do not see it)."""
 
 
 Listener = Callable[[News], None]
@@ -185,6 +189,12 @@ class TableStore(abc.ABC):
     async def mark_imported(self, folder: str, tables: int, now: float) -> None:
         """Remember that `folder`'s table saves are imported."""
 
+    # -- operations written once for every store (`steps`: people, moderation) -------------------------
+
+    @abc.abstractmethod
+    async def run(self, steps: Steps[T]) -> T:
+        """Run the operation `steps` in one transaction; its result."""
+
     # -- hosts sharing the store -----------------------------------------------------------------------
 
     @abc.abstractmethod
@@ -212,5 +222,5 @@ class TableStore(abc.ABC):
         """The other hosts' sessions at the table: seat -> sessions (-1: spectators)."""
 
     @abc.abstractmethod
-    async def say(self, code: str, line: str) -> None:
-        """Pass a chat line said at the table on to the other hosts."""
+    async def say(self, code: str, line: str, who: str = "") -> None:
+        """Pass a chat line said at the table (by the account `who`) on to the other hosts."""

@@ -16,6 +16,7 @@ How several hosts share it, with PostgreSQL's own mechanisms:
 
 from __future__ import annotations
 
+import logging
 import os
 import secrets
 from typing import Any
@@ -38,10 +39,15 @@ from chimera_tui.server.store.base import (
     TableStore,
     newer_schema,
 )
+from chimera_tui.server.store.outage import POOL_LOGGER, Outage, first_line
 from chimera_tui.server.store.postgres_watch import HOST_LOCKS, Payload, Watcher
+from chimera_tui.server.store.steps import Lock, Query, Rows, Step, Steps, T, drive_async
 
 MIGRATION_LOCK = 7_300_000
 """The advisory lock (one key) two hosts starting at once take before migrating."""
+
+PEOPLE_LOCKS = 7_300_004
+"""The first key of the transaction locks the operations of `people` and `moderation` take (`steps.Lock`)."""
 
 _COLUMNS = ", ".join(schema.TABLE_COLUMNS)
 _PLACES = ", ".join(["%s"] * len(schema.TABLE_COLUMNS))
@@ -83,10 +89,20 @@ def where(url: str) -> str:
 class PostgresStore(TableStore):
     """Tables, identities and the hosts' news in the PostgreSQL database at `url`."""
 
-    def __init__(self, url: str, *, sweep: float = 1.0, pool_size: int = 8, readonly: bool = False) -> None:
-        """`readonly`: only read (no migration, no news, no leases), as `chimera tables` does."""
+    def __init__(
+        self,
+        url: str,
+        *,
+        sweep: float = 1.0,
+        pool_size: int = 8,
+        readonly: bool = False,
+        beside: bool = False,
+    ) -> None:
+        """`readonly`: only read (no migration, no news, no leases), as `chimera tables` does; `beside`: read
+        and write, but hold no leases and hear no news (the operator's `chimera players`)."""
         self.url = url
         self.readonly = readonly
+        self.beside = beside
         self.description = f"PostgreSQL at {where(url)}"
         self.host_key = secrets.randbelow(2**31 - 2) + 1
         """This host's key: its advisory lock, its rows of `presence`, and how it knows its own news."""
@@ -98,24 +114,34 @@ class PostgresStore(TableStore):
             timeout=5.0,
             kwargs={"autocommit": True, "application_name": application_name()},
             check=psycopg_pool.AsyncConnectionPool.check_connection,
+            name=f"chimera-{self.host_key}",
         )
-        self.watcher = Watcher(url, self.host_key, sweep=sweep)
+        self.outage = Outage(self.description, self.pool)
+        """What the log says while the database is away (the pool's own lines about it are counted instead)."""
+        self.watcher = Watcher(url, self.host_key, self.outage, sweep=sweep)
 
     async def open(self) -> None:
+        logging.getLogger(POOL_LOGGER).addFilter(self.outage)
         try:
             await self.pool.open(wait=True, timeout=10.0)
         except _DOWN as exc:
             await self.pool.close()
-            raise StoreError(f"Cannot reach the database {self.description}: {_first_line(exc)}") from exc
+            logging.getLogger(POOL_LOGGER).removeFilter(self.outage)
+            why = _sentence(self.outage.reason or first_line(exc))  # the pool's own reason, not its timeout
+            raise StoreError(f"Cannot reach the database {self.description}: {why}") from exc
+        self.outage.back()
         try:
             if self.readonly:
                 await self._check_version()
                 return
             await self._migrate()
-            await self.watcher.start()
+            if not self.beside:
+                await self.watcher.start()
         except _DOWN as exc:
             await self.close()
-            raise StoreError(f"Cannot use the database {self.description}: {_first_line(exc)}") from exc
+            raise StoreError(
+                f"Cannot use the database {self.description}: {_sentence(first_line(exc))}"
+            ) from exc
         except StoreError:
             await self.close()
             raise
@@ -152,6 +178,7 @@ class PostgresStore(TableStore):
     async def close(self) -> None:
         await self.watcher.stop()
         await self.pool.close()
+        logging.getLogger(POOL_LOGGER).removeFilter(self.outage)
 
     async def _notify(self, conn: psycopg.AsyncConnection[Any], payload: Payload) -> None:
         await conn.execute("SELECT pg_notify(%s, %s)", (STORE_CHANNEL, _ENCODE.encode(payload).decode()))
@@ -257,6 +284,29 @@ class PostgresStore(TableStore):
             (folder, tables, now),
         )
 
+    # -- operations written once (`steps`) ---------------------------------------------------------------
+
+    async def run(self, steps: Steps[T]) -> T:
+        try:
+            async with self.pool.connection() as conn, conn.transaction():
+
+                async def take(step: Step) -> Rows | None:
+                    if isinstance(step, Query):
+                        cursor = await conn.execute(step.sql.replace("?", "%s"), step.args)
+                        rows = await cursor.fetchall() if cursor.description is not None else []
+                        return Rows(list(rows), cursor.rowcount)
+                    if isinstance(step, Lock):
+                        await conn.execute(
+                            "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (PEOPLE_LOCKS, step.key)
+                        )
+                    else:
+                        await self._notify(conn, Payload(k="m", v=step.id, h=self.host_key))
+                    return None
+
+                return await drive_async(steps, take)
+        except _DOWN as exc:
+            raise StoreUnavailable() from exc
+
     # -- hosts sharing the store -----------------------------------------------------------------------
 
     def listen(self, listener: Listener) -> None:
@@ -295,17 +345,15 @@ class PostgresStore(TableStore):
         )
         return {int(seat): int(count) for seat, count in rows}
 
-    async def say(self, code: str, line: str) -> None:
+    async def say(self, code: str, line: str, who: str = "") -> None:
         try:
             async with self.pool.connection() as conn:
-                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line))
+                await self._notify(conn, Payload(k="c", c=code, h=self.host_key, s=line, i=who))
         except _DOWN as exc:
             raise StoreUnavailable() from exc
 
 
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip().splitlines()
-    line = text[0] if text else type(exc).__name__
+def _sentence(line: str) -> str:
     return line if line.endswith(".") else line + "."
 
 

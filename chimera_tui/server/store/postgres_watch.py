@@ -10,7 +10,8 @@
 When either connection fails (the database restarted, the network went), the host has lost every lock with
 it: the watcher says `News("lost")`, drives nothing, and tries again every `RETRY` seconds; once both
 connections are back it says `News("back")` (the host then catches up with every table) and sweeps as
-before.
+before. What the log says meanwhile is the store's `Outage`: one line when the database went, one when it
+is back (a sweep that works says it is back after a failure only the pool saw), the failed attempts counted.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import msgspec
 import psycopg
 
 from chimera_tui.server.store.base import STORE_CHANNEL, Listener, News
+from chimera_tui.server.store.outage import Outage, first_line
 
 log = logging.getLogger("chimera.server.store")
 
@@ -41,26 +43,30 @@ _DOWN = (psycopg.OperationalError, psycopg.InterfaceError, OSError)
 
 
 class Payload(msgspec.Struct, omit_defaults=True):
-    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat), the table's
-    code, the table's version, the host that sent it (0: a sweep, which every host hears) and a line said."""
+    """A notification on `STORE_CHANNEL`, as JSON: its kind (t: table, p: presence, c: chat, m: the operator
+    changed something), the table's code, the table's version (m: the `moderation` row), the host that sent it
+    (0: a sweep, which every host hears) and a line said."""
 
     k: str
     c: str = ""
     v: int = 0
     h: int = 0
     s: str = ""
+    i: str = ""
+    """c: the account that said the line."""
 
 
 _DECODE = msgspec.json.Decoder(Payload)
 _ENCODE = msgspec.json.Encoder()
-_KINDS = {"t": "table", "p": "presence", "c": "chat"}
+_KINDS = {"t": "table", "p": "presence", "c": "chat", "m": "moderation"}
 
 
 class Watcher:
     """The listen and lease connections of one host (see the module's docstring)."""
 
-    def __init__(self, url: str, host_key: int, *, sweep: float = 1.0) -> None:
+    def __init__(self, url: str, host_key: int, outage: Outage, *, sweep: float = 1.0) -> None:
         self.url = url
+        self.outage = outage
         self.host_key = host_key
         self.sweep = sweep
         self.listeners: list[Listener] = []
@@ -120,12 +126,12 @@ class Watcher:
             try:
                 if not self.up:
                     await self._connect()
-                    log.info("the database is reachable again")
+                    self.outage.back()
                     self._say(News("back"))
                 await self._watch()
             except _DOWN as exc:
+                self.outage.lost(first_line(exc))
                 if self.up:
-                    log.warning("lost the database: %s", str(exc).strip().splitlines()[:1])
                     await self._disconnect()
                     self._say(News("lost"))
                 await asyncio.sleep(RETRY)
@@ -140,6 +146,7 @@ class Watcher:
                     hear.result()  # raises what ended it
                     raise psycopg.OperationalError("the listen connection ended")
                 await self._sweep()
+                self.outage.back()
         finally:
             hear.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -155,7 +162,7 @@ class Watcher:
             kind = _KINDS.get(payload.k)
             if kind is None or payload.h == self.host_key:
                 continue
-            self._say(News(kind, payload.c, payload.v, payload.s))
+            self._say(News(kind, payload.c, payload.v, payload.s, payload.i))
 
     # -- leases ----------------------------------------------------------------------------------------
 

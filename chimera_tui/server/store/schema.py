@@ -115,6 +115,57 @@ same text for both: SQLite reads DOUBLE PRECISION as REAL)."""
 SQLITE = (*SQLITE, _V2)
 POSTGRES = (*POSTGRES, _V2)
 
+_V3 = (
+    "ALTER TABLE identities ADD COLUMN account TEXT",
+    "CREATE INDEX identities_by_account ON identities (account)",
+    "CREATE TABLE accounts (account TEXT PRIMARY KEY, since DOUBLE PRECISION NOT NULL)",
+    "INSERT INTO accounts (account, since) SELECT identity, first_seen FROM identities",
+    """CREATE TABLE names (
+        key TEXT PRIMARY KEY,
+        name_key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        account TEXT,
+        since DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX names_by_account ON names (account)",
+    "CREATE INDEX names_by_name ON names (name_key)",
+    """CREATE TABLE key_codes (
+        account TEXT PRIMARY KEY,
+        digest TEXT NOT NULL,
+        expires DOUBLE PRECISION NOT NULL,
+        tries INTEGER NOT NULL
+    )""",
+    """CREATE TABLE bans (
+        kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        label TEXT NOT NULL,
+        reason TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (kind, target)
+    )""",
+    """CREATE TABLE chat_mutes (
+        account TEXT NOT NULL,
+        muted TEXT NOT NULL,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (account, muted)
+    )""",
+)
+"""3: accounts (a person, whose keys sign in to it: `identities.account`), the names they own (`names`, one row
+per comparison key), one-time codes that add a key (`key_codes`), the operator's bans, chat mutes (a player's
+own, and host-wide ones under the account "*"), and the operator's actions (`moderation`). See
+`store.people` and `store.moderation`."""
+
+_MODERATION = """CREATE TABLE moderation (
+        id {id},
+        at DOUBLE PRECISION NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        detail TEXT NOT NULL
+    )"""
+
+SQLITE = (*SQLITE, (*_V3, _MODERATION.format(id="INTEGER PRIMARY KEY")))
+POSTGRES = (*POSTGRES, (*_V3, _MODERATION.format(id="BIGSERIAL PRIMARY KEY")))
+
 assert len(SQLITE) == len(POSTGRES)
 
 SCHEMA_VERSION = len(SQLITE)

@@ -17,21 +17,22 @@ import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-from chimera_tui.server.ratings import Outcome, RatingRow, updated_ratings
+from chimera_tui.server.ratings import Outcome, RatingRow
 from chimera_tui.server.store import schema
 from chimera_tui.server.store.base import (
     FinishedRow,
     Listener,
+    News,
     StoreError,
     StoreUnavailable,
     TableRow,
     TableStore,
     newer_schema,
 )
-
-T = TypeVar("T")
+from chimera_tui.server.store.sqlite_records import RATING, finished_rows, keep_outcome, rating_row
+from chimera_tui.server.store.steps import Query, Rows, Step, Steps, T, drive
 
 DB_NAME = "chimera.db"
 
@@ -49,41 +50,6 @@ def _values(row: TableRow) -> tuple[Any, ...]:
     return tuple(getattr(row, column) for column in schema.TABLE_COLUMNS)
 
 
-RATING_COLUMNS = ("game", "identity", "player", "name", "mu", "sigma", "games", "wins")
-_RATING = ", ".join(RATING_COLUMNS)
-
-
-def _rating(values: tuple[Any, ...]) -> RatingRow:
-    return RatingRow(**dict(zip(RATING_COLUMNS, values, strict=True)))
-
-
-def _keep_outcome(db: sqlite3.Connection, row: TableRow, outcome: Outcome) -> None:
-    """The people of a finished table with their ranks, and (rated) their new ratings and history."""
-    for seat, identity, name, rank in outcome.people:
-        db.execute(
-            "INSERT OR REPLACE INTO seats (code, seat, identity, name, rank) VALUES (?, ?, ?, ?, ?)",
-            (row.code, seat, identity, name, rank),
-        )
-    if not outcome.rated:
-        return
-    current = {}
-    for _, identity, _, _ in outcome.people:
-        found = db.execute(
-            f"SELECT {_RATING} FROM ratings WHERE game = ? AND identity = ?", (outcome.game, identity)
-        ).fetchone()
-        if found is not None:
-            current[identity] = _rating(found)
-    for rating in updated_ratings(outcome, current):
-        db.execute(
-            f"INSERT OR REPLACE INTO ratings ({_RATING}, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (*(getattr(rating, c) for c in RATING_COLUMNS), row.updated),
-        )
-        db.execute(
-            "INSERT INTO rating_history (game, identity, code, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?)",
-            (rating.game, rating.identity, row.code, row.updated, rating.mu, rating.sigma),
-        )
-
-
 def private_folder(folder: Path) -> None:
     """Make `folder` (and its parents), and keep it to its owner (0700)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -93,9 +59,16 @@ def private_folder(folder: Path) -> None:
 class SqliteStore(TableStore):
     """Tables and identities in `folder/chimera.db`."""
 
-    def __init__(self, folder: Path, *, readonly: bool = False) -> None:
-        """`readonly`: only read (no lock, no migration), beside a server that serves the file."""
+    def __init__(
+        self, folder: Path, *, readonly: bool = False, beside: bool = False, sweep: float = 1.0
+    ) -> None:
+        """`readonly`: only read (no lock, no migration), beside a server that serves the file; `beside`: write
+        without the lock when a server holds it (the operator's `chimera players`), the schema as it is."""
         self.readonly = readonly
+        self.beside = beside
+        self.sweep = sweep
+        """Seconds between two looks for the operator's changes (`listen`)."""
+        self._watch: asyncio.Task[None] | None = None
         self.path = Path(folder) / DB_NAME
         self.description = f"SQLite at {self.path}"
         self._db: sqlite3.Connection | None = None
@@ -133,6 +106,9 @@ class SqliteStore(TableStore):
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             os.close(fd)
+            if self.beside:
+                self._open_beside()
+                return
             raise StoreError(
                 f"Another chimera serve uses the database at '{self.path}'; "
                 "several hosts share one set of tables through PostgreSQL (--db postgresql://…)."
@@ -151,6 +127,20 @@ class SqliteStore(TableStore):
         for suffix in ("-wal", "-shm"):
             with contextlib.suppress(OSError):
                 Path(f"{self.path}{suffix}").chmod(0o600)
+        self._db = db
+
+    def _open_beside(self) -> None:
+        """Beside the server that holds the lock: write as it does, but only to the schema it already has."""
+        db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        db.execute("PRAGMA busy_timeout=5000")
+        found = db.execute("SELECT version FROM schema_version").fetchone()
+        version = 0 if found is None else int(found[0])
+        if version != schema.SCHEMA_VERSION:
+            db.close()
+            raise StoreError(
+                f"The chimera serve that holds '{self.path}' keeps schema version {version} and this chimera "
+                f"needs {schema.SCHEMA_VERSION}: run the same version of chimera as the server."
+            )
         self._db = db
 
     def _open_to_read(self) -> None:
@@ -197,6 +187,11 @@ class SqliteStore(TableStore):
             self._lock_fd = None
 
     async def close(self) -> None:
+        if self._watch is not None:
+            self._watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watch
+            self._watch = None
         db, self._db = self._db, None
         if db is not None:
             await asyncio.get_running_loop().run_in_executor(self._worker, db.close)
@@ -230,7 +225,7 @@ class SqliteStore(TableStore):
                     db.execute("ROLLBACK")
                     return False
                 if outcome is not None:
-                    _keep_outcome(db, row, outcome)
+                    keep_outcome(db, row, outcome)
                 db.execute("COMMIT")
             except BaseException:
                 db.execute("ROLLBACK")
@@ -242,41 +237,27 @@ class SqliteStore(TableStore):
     # -- what is remembered ----------------------------------------------------------------------------
 
     async def finished(self, identity: str, limit: int) -> list[FinishedRow]:
-        def work(db: sqlite3.Connection) -> list[FinishedRow]:
-            rows = db.execute(
-                "SELECT t.code, t.game, t.setup, t.finished, t.result, "
-                "EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.identity = ?) AS mine "
-                "FROM tables t WHERE t.finished IS NOT NULL "
-                "AND (t.private = 0 OR EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.identity = ?)) "
-                "ORDER BY t.finished DESC, t.id DESC LIMIT ?",
-                (identity, identity, limit),
-            ).fetchall()
-            return [
-                FinishedRow(code=c, game=g, setup=s, finished=f, result=r or "", mine=bool(m))
-                for c, g, s, f, r, m in rows
-            ]
-
-        return await self._run(work)
+        return await self._run(lambda db: finished_rows(db, identity, limit))
 
     async def board(self, game: str, limit: int) -> list[RatingRow]:
         def work(db: sqlite3.Connection) -> list[RatingRow]:
             rows = db.execute(
-                f"SELECT {_RATING} FROM ratings WHERE game = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+                f"SELECT {RATING} FROM ratings WHERE game = ? ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
                 (game, limit),
             ).fetchall()
-            return [_rating(found) for found in rows]
+            return [rating_row(found) for found in rows]
 
         return await self._run(work)
 
     async def ratings(self, identity: str) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
         def work(db: sqlite3.Connection) -> tuple[list[RatingRow], list[tuple[str, float, float]]]:
-            rows = db.execute(f"SELECT {_RATING} FROM ratings WHERE identity = ? ORDER BY game", (identity,))
+            rows = db.execute(f"SELECT {RATING} FROM ratings WHERE identity = ? ORDER BY game", (identity,))
             history = db.execute(
                 "SELECT game, mu, sigma FROM rating_history WHERE identity = ? ORDER BY at, rowid",
                 (identity,),
             )
             return (
-                [_rating(found) for found in rows.fetchall()],
+                [rating_row(found) for found in rows.fetchall()],
                 [(str(g), float(m), float(s)) for g, m, s in history.fetchall()],
             )
 
@@ -345,10 +326,50 @@ class SqliteStore(TableStore):
 
         await self._run(work)
 
-    # -- one host: it drives everything, and nobody else speaks ----------------------------------------
+    # -- operations written once (`steps`) ---------------------------------------------------------------
+
+    async def run(self, steps: Steps[T]) -> T:
+        def take(db: sqlite3.Connection, step: Step) -> Rows | None:
+            if not isinstance(step, Query):
+                return None  # one writer at a time: no lock needed; the host reads the operator's rows
+            cursor = db.execute(step.sql, step.args)
+            return Rows(cursor.fetchall(), cursor.rowcount)
+
+        def work(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN" if self.readonly else "BEGIN IMMEDIATE")
+            try:
+                result = drive(steps, lambda step: take(db, step))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            return result
+
+        return await self._run(work)
+
+    # -- one host: it drives everything; the operator's changes are looked for ----------------------------
 
     def listen(self, listener: Listener) -> None:
-        """Nothing to hear: no other host shares this file."""
+        """No other host shares this file; but the operator (`chimera players`) may write beside it: every
+        `sweep` seconds, whether another connection committed (SQLite's data_version), then
+        `News("moderation")`."""
+        if self._watch is None:
+            self._watch = asyncio.get_running_loop().create_task(self._look(listener))
+
+    async def _look(self, listener: Listener) -> None:
+        def version(db: sqlite3.Connection) -> int:
+            return int(db.execute("PRAGMA data_version").fetchone()[0])
+
+        seen = await self._run(version)
+        while True:
+            await asyncio.sleep(self.sweep)
+            try:
+                now = await self._run(version)
+            except StoreUnavailable:
+                continue
+            if now != seen:
+                seen = now
+                listener(News("moderation"))
 
     def drives(self, code: str) -> bool:
         return True
@@ -365,5 +386,5 @@ class SqliteStore(TableStore):
     async def presence(self, code: str) -> dict[int, int]:
         return {}
 
-    async def say(self, code: str, line: str) -> None:
+    async def say(self, code: str, line: str, who: str = "") -> None:
         return None

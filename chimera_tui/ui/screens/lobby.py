@@ -33,6 +33,7 @@ from chimera_tui.server import protocol as P
 from chimera_tui.server.link import HostError, HostLink
 from chimera_tui.server.remote_table import RemoteTable
 from chimera_tui.table.replay import ReplayTable
+from chimera_tui.ui.pasting import PlainPastes
 from chimera_tui.ui.screens.lobby_dialogs import AWAY_CHOICES, CreateDialog, LineDialog
 from chimera_tui.ui.screens.lobby_screen import LobbyScreen
 from chimera_tui.ui.screens.lobby_table import TurnClock, WaitingScreen, clock_text
@@ -44,7 +45,7 @@ from chimera_tui.ui.signals import EndsOnSignals, start_fresh
 STYLES = Path(chimera_tui.styles.__file__).parent
 
 
-class LobbyApp(EndsOnSignals[int]):
+class LobbyApp(PlainPastes[int], EndsOnSignals[int]):
     """The client app of one remote session: the lobby, and the game screens over `RemoteTable`s."""
 
     TITLE = "Chimera Tabletop"
@@ -67,6 +68,8 @@ class LobbyApp(EndsOnSignals[int]):
         self.link: HostLink | None = None
         self.table: RemoteTable | None = None
         self._heard: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+        self._replaced_told: RemoteTable | None = None
+        """The table whose player was last told that a bot took their seat for good."""
         self.chat_history: list[str] = []
         """What was said at the current table since this session sat there (and what the host still had)."""
         from chimera_tui.ui.themes import THEMES
@@ -76,11 +79,15 @@ class LobbyApp(EndsOnSignals[int]):
 
     def on_mount(self) -> None:
         if self.ask_name:
-            self.push_screen(
-                LineDialog("Your name at the tables:", "e.g. Alice", max_length=NAME_LIMIT), self._named
-            )
+            self._ask_name()
         else:
             self._connect(None)
+
+    def _ask_name(self) -> None:
+        """A browser brings no name: ask for one (longer than a name may be, so the host can say so; a
+        name+CODE adds this browser to a name)."""
+        dialog = LineDialog("Your name at the tables:", "e.g. Alice", max_length=NAME_LIMIT + 16)
+        self.push_screen(dialog, self._named)
 
     def _named(self, name: str | None) -> None:
         self._connect(name or "Player")
@@ -90,6 +97,12 @@ class LobbyApp(EndsOnSignals[int]):
         try:
             self.link = await HostLink.connect(self.socket_path, self.ticket, name=name)
         except HostError as exc:
+            if self.ask_name and name is not None:  # a name taken, too long...: say so and ask again
+                self.notify(
+                    exc.reason, title="Pick another name", severity="warning", markup=False, timeout=20
+                )
+                self._ask_name()
+                return
             self.exit(1, message=f"chimera: {exc.reason}")
             return
         self.link.on_close(self._host_gone)
@@ -130,7 +143,8 @@ class LobbyApp(EndsOnSignals[int]):
         self.call_next(fail)
 
     def _host_gone(self) -> None:
-        self.exit(1, message="chimera: the table host closed the connection.")
+        why = self.link.goodbye if self.link is not None else ""
+        self.exit(1, message=f"chimera: {why or 'the table host closed the connection.'}")
 
     @work(exclusive=True, group="sit")
     async def sit(self, code: str, *, watch: bool) -> None:
@@ -190,6 +204,21 @@ class LobbyApp(EndsOnSignals[int]):
         for line in fresh(notes, table.notes):
             self.notify(line, markup=False)
         self._heard = (table.chat_lines, table.notes)
+        if table.replaced and self._replaced_told is not table:
+            self._bot_took_the_seat(table)
+
+    def _bot_took_the_seat(self, table: RemoteTable) -> None:
+        """Say at once that a bot has this player's seat for good, and close the seat's open dialogs: from
+        now on the game screen shows the table as a spectator sees it."""
+        self._replaced_told = table
+        while len(self.screen_stack) > 3 and not isinstance(self.screen, ChatDialog):
+            self.pop_screen()  # a decision of the seat that is the bot's now
+        self.notify(
+            "Your time ran out: a bot plays your seat for good. You watch the rest of the game.",
+            title="A bot has your seat",
+            severity="warning",
+            timeout=30,
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "chat":

@@ -1,5 +1,6 @@
 """What the server remembers, as the lobby shows it: the finished tables (Enter watches one again, every
-seat's hidden facts revealed, as `chimera replay` does), a game's leaderboard, and a player's page.
+seat's hidden facts revealed, as `chimera replay` does); the screen a game's leaderboard (`lobby_board`) and a
+player's page (`lobby_player`) are made of, and their words.
 
 Names are plain text everywhere (`markup=False`, `Text` cells): a name such as "[b]x" shows as typed.
 """
@@ -17,7 +18,6 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from chimera_tui import games
 from chimera_tui.server.link import HostError, HostLink
 
 SPARKS = "▁▂▃▄▅▆▇█"
@@ -40,6 +40,15 @@ def when(seconds: float) -> str:
 
 def wins_text(wins: float) -> str:
     return f"{wins:g}" if wins == int(wins) else f"{wins:.1f}"
+
+
+def rating_text(rating: int, provisional: bool) -> str:
+    """A rating as the leaderboard and a player's page show it ("1086", "954 (provisional)")."""
+    return f"{rating} (provisional)" if provisional else str(rating)
+
+
+RATING_WORDS = "a newcomer starts at 1000 (openskill), provisional for 5 games"
+"""What a rating is, in the titles of the leaderboard and a player's page (`ratings.shown`)."""
 
 
 class RecordsScreen(Screen[None]):
@@ -131,93 +140,3 @@ class FinishedScreen(RecordsScreen):
         grid = self.query_one("#records", DataTable)
         if 0 <= grid.cursor_row < len(self.codes):
             self.app.open_replay(self.codes[grid.cursor_row])  # type: ignore[attr-defined]
-
-
-class BoardScreen(RecordsScreen):
-    """A game's leaderboard; `g` shows the next game's, Enter a player's page."""
-
-    BINDINGS: ClassVar[list[Binding]] = [
-        Binding("escape", "back", "Lobby"),
-        Binding("g", "next_game", "Next game"),
-        Binding("enter", "page", "Player's page", show=True),
-    ]
-
-    def __init__(self, link: HostLink, game: str | None = None) -> None:
-        super().__init__(link)
-        self.game = game or games.game_ids()[0]
-        self.players: list[str] = []
-
-    def on_mount(self) -> None:
-        self._load()
-
-    def action_next_game(self) -> None:
-        ids = games.game_ids()
-        self.game = ids[(ids.index(self.game) + 1) % len(ids)] if self.game in ids else ids[0]
-        self._load()
-
-    @work(exclusive=True, group="records")
-    async def _load(self) -> None:
-        try:
-            board = await self.link.board(self.game)
-        except HostError as exc:
-            self.notify(exc.reason, severity="error", markup=False)
-            return
-        self.players = [row.player for row in board.rows]
-        rows = [
-            (
-                Text(str(rank)),
-                Text(row.name + (" (you)" if row.mine else "")),
-                Text(f"{row.rating:.1f}"),
-                Text(str(row.games)),
-                Text(wins_text(row.wins)),
-            )
-            for rank, row in enumerate(board.rows, start=1)
-        ]
-        self.show(
-            f"Leaderboard · {games.title(self.game)} · g next game · Enter a player's page · Esc back",
-            ("#", "Player", "Rating", "Games", "Wins"),
-            rows,
-            f"Nobody has finished a rated game of {games.title(self.game)} yet (two people or more).",
-        )
-
-    @on(DataTable.RowSelected)
-    def action_page(self) -> None:
-        grid = self.query_one("#records", DataTable)
-        if 0 <= grid.cursor_row < len(self.players):
-            self.app.push_screen(PlayerScreen(self.link, self.players[grid.cursor_row]))
-
-
-class PlayerScreen(RecordsScreen):
-    """A player's page: their games, wins and rating per game, and the rating after each rated game."""
-
-    def __init__(self, link: HostLink, player: str = "") -> None:
-        super().__init__(link)
-        self.player = player
-
-    def on_mount(self) -> None:
-        self._load()
-
-    @work(exclusive=True, group="records")
-    async def _load(self) -> None:
-        try:
-            page = await self.link.player(self.player)
-        except HostError as exc:
-            self.notify(exc.reason, severity="error", markup=False)
-            return
-        since = f" · here since {when(page.first_seen)[:10]}" if page.first_seen else ""
-        rows = [
-            (
-                Text(game.title),
-                Text(f"{game.rating:.1f}"),
-                Text(str(game.games)),
-                Text(wins_text(game.wins)),
-                Text(sparkline(game.history, 24)),
-            )
-            for game in page.games
-        ]
-        self.show(
-            f"{page.name}{since} · rating = mu − 3 sigma (openskill) · Esc back",
-            ("Game", "Rating", "Games", "Wins", "Rating over time"),
-            rows,
-            f"{page.name} has no rated games yet: a table finished with two people or more counts.",
-        )

@@ -16,8 +16,10 @@ from textual.widgets import DataTable, Footer, Static
 
 from chimera_tui.server import protocol as P
 from chimera_tui.server.link import HostError, HostLink
+from chimera_tui.ui.screens.lobby_board import BoardScreen
 from chimera_tui.ui.screens.lobby_dialogs import CreateDialog, LineDialog
-from chimera_tui.ui.screens.lobby_records import BoardScreen, FinishedScreen, PlayerScreen
+from chimera_tui.ui.screens.lobby_player import PlayerScreen
+from chimera_tui.ui.screens.lobby_records import FinishedScreen
 from chimera_tui.ui.screens.lobby_words import seats_text, state_text
 
 CLOCK_REFRESH = 30.0

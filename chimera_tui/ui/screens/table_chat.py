@@ -1,8 +1,9 @@
 """The chat of a served table (`chimera serve`): what was said so far, and a line to say.
 
 Ctrl+T opens it over any screen of the table, a game's own dialogs included: while it is open every key goes to
-its line, never to the game below. Enter says the line and closes it, Esc closes it without saying anything.
-Lines are plain text (the host cleans them; they are drawn without markup).
+its line, never to the game below, and so does a paste (`ChatLine`: all its lines, as plain text, as much as
+fits). Enter says the line and closes it, Esc closes it without saying anything. Lines are plain text (the host
+cleans them; they are drawn without markup).
 """
 
 from __future__ import annotations
@@ -10,17 +11,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.ui.widgets.footer import KeysFooter
 
 HISTORY = 100
 """Chat lines a session keeps to show again."""
+
+
+class ChatLine(Input):
+    """The line to say. A paste goes into it whole, its lines joined by spaces, as plain text, cut to the room
+    left (Textual's `Input` takes only a paste's first line, and none of it when it is too long)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # not Input's own paste as well
+        start, end = sorted(self.selection)
+        room = len(event.text) if not self.max_length else self.max_length - len(self.value) + (end - start)
+        text = plain_text(event.text, limit=len(event.text))[: max(0, room)]
+        if text:
+            self.replace(text, start, end)
 
 
 class ChatDialog(ModalScreen[str | None]):
@@ -49,7 +65,9 @@ class ChatDialog(ModalScreen[str | None]):
             yield Label(self.title_text, markup=False)
             with VerticalScroll(id="chat-scroll", can_focus=False):
                 yield Static(id="chat-lines", markup=False)
-            yield Input(placeholder="Say something; Enter says it", max_length=self.max_length, id="chat-say")
+            yield ChatLine(
+                placeholder="Say something; Enter says it", max_length=self.max_length, id="chat-say"
+            )
         yield KeysFooter()
 
     def on_mount(self) -> None:

@@ -21,8 +21,10 @@ By what they are about:
 * `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it;
 * `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read;
 * `web_input_waiting` — ``idle-web-input``: the same, for the web driver's input thread (a browser tab);
+* `paste_escapes` — ``paste-escapes``: what followed an ESC inside a bracketed paste arrived as key presses;
 * `frame_diff` — ``frame-diff``: every frame written whole, where the terminal needs only the cells that
-  changed (with `frame_cells`, the terminal's picture, and `frame_writing`, the bytes of a change).
+  changed (with `frame_cells`, the terminal's picture, and `frame_writer` and `frame_codes`, the bytes of a
+  change).
 
 ``CHIMERA_TEXTUAL_FIXES_OFF`` (fix names, comma-separated) leaves the named fixes out of a whole process, so
 a benchmark can run Textual's own code beside the fix: ``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff chimera``.
@@ -37,6 +39,7 @@ from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
 from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
+from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
     install_background_layout,
@@ -58,6 +61,7 @@ _INSTALLS = {
     "stale-dismiss": install_stale_dismiss,
     "idle-input": install_idle_input,
     "idle-web-input": install_idle_web_input,
+    "paste-escapes": install_paste_escapes,
     "frame-diff": install_frame_diff,
 }
 """Each fix by name, and what puts it in place."""

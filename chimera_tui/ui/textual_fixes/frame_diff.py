@@ -1,7 +1,7 @@
 """A fix for what Textual writes to the terminal: only the cells that changed.
 
 * **Every frame was written whole, a full repaint as every cell of the screen** (``frame-diff``, issue 37;
-  upstream: not reported; drafted as "Send the terminal only the cells that changed", draft 7 in
+  upstream: not reported; drafted as "Send the terminal only the cells that changed", draft 8 in
   ``docs/textual-upstream.md``). Textual writes each region its compositor repaints cell for cell, and every
   segment as SGR, text and reset. Opening a dialog, closing it, a Tab that restyles a pane or a screen shown
   again repaints the whole screen, most of it unchanged: 10–50 KB a key over SSH. The app now keeps the

@@ -21,6 +21,7 @@ FIXES = (
     "stale-dismiss",
     "idle-input",
     "idle-web-input",
+    "paste-escapes",
     "frame-diff",
 )
 """Every fix this package knows, by name (see the package docstring)."""
