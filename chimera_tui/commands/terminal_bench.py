@@ -319,7 +319,7 @@ def keys_on_save(
     presses: int,
     cols: int = 80,
     rows: int = 24,
-    keys: Sequence[str] = tuple(KEYS),
+    keys: Sequence[str] | None = None,
     quiet: float = 0.3,
 ) -> tuple[int, list[KeyFigures]]:
     """`keys_side_by_side` for `chimera load` alone: the bytes of its first paint and its figures per key."""
