@@ -8,9 +8,15 @@ from pathlib import Path
 import pytest
 
 from chimera_tui.commands import cli
-from chimera_tui.commands.terminal_bench import first_frame, keys_on_save
+from chimera_tui.commands.terminal_bench import KeyFigures, first_frame, keys_side_by_side
 
 SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "station-4p-round4.chimera"
+
+
+def keys_on_save(save: Path, presses: int, **options: object) -> tuple[int, list[KeyFigures]]:
+    """`chimera load` alone (no app beside it): the bytes of its first paint and its figures per key."""
+    (app,) = keys_side_by_side(save, presses, plain=False, trivial=False, **options)  # type: ignore[arg-type]
+    return app.first_paint, list(app.figures.values())
 
 
 def test_keys_on_a_save_write_bytes_and_never_touch_the_save() -> None:

@@ -314,19 +314,6 @@ def keys_side_by_side(
     return apps
 
 
-def keys_on_save(
-    save: Path,
-    presses: int,
-    cols: int = 80,
-    rows: int = 24,
-    keys: Sequence[str] | None = None,
-    quiet: float = 0.3,
-) -> tuple[int, list[KeyFigures]]:
-    """`keys_side_by_side` for `chimera load` alone: the bytes of its first paint and its figures per key."""
-    (app,) = keys_side_by_side(save, presses, cols, rows, keys, quiet, plain=False, trivial=False)
-    return app.first_paint, list(app.figures.values())
-
-
 def report(save: Path, cols: int, rows: int, apps: Sequence[MeasuredApp]) -> list[str]:
     """The lines `chimera bench --terminal` prints: per kind of key, the bytes (median) and CPU (mean) of
     chimera, of chimera with Textual's own output, and chimera's CPU over the trivial app's key."""
