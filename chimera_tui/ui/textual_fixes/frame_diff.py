@@ -134,8 +134,11 @@ class TerminalPicture:
     def chops_frame(self, update: ChopsUpdate, console: Console) -> str | None:
         """The bytes of a partial repaint: of the cells it repaints, those that differ from the picture."""
         picture = self.picture
-        if picture is None:
-            return None
+        if picture is None:  # a partial repaint before any full one: the rest is unknown until one comes
+            width, height = self.app.size
+            picture = self.picture = Picture(width, height)
+            self.pen = None
+            self._ask_repaint()
         width = picture.width
         color_system = console._color_system or ColorSystem.TRUECOLOR
         rows: dict[int, tuple[list[str | None], list[str]]] = {}
@@ -207,6 +210,10 @@ class TerminalPicture:
         self.frame = None
         if self.picture is not None:
             self.picture.forget()
+        self._ask_repaint()
+
+    def _ask_repaint(self) -> None:
+        """Ask the app for a full repaint (once until a frame went through)."""
         app = self.app
         if self._repaint_asked != self.frames and app._running and not app._closed:
             self._repaint_asked = self.frames
