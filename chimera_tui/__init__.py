@@ -2,4 +2,5 @@
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version, read by pyproject.toml ([tool.setuptools.dynamic]) and shown by `chimera --version`."""

@@ -1,19 +1,19 @@
-"""Count the hand-offs of a hot-seat game: three people at one terminal, before and after answering ahead.
+"""Count the hand-offs of a hot-seat game: three people at one terminal, by hand and answering ahead.
 
     python -m tests.hand_offs [--seed S] [--games N]
 
-Every seat is a person at the same `LocalTable`, and each person's decisions are the greedy bot's (the
-game's own, from that seat's view), so the game is a real one and the same each run. A hand-off is counted
-exactly where the game screens show one (`table.base.hand_off_due` after every change). "Before" the people
-decide every decision when asked; "after" they also answer ahead as a person who plays that way would:
+Every seat is a person at the same `LocalTable` the screens use (its conventions, and the decisions with one
+possible answer it plays, included), and each person's decisions are the greedy bot's (the game's own, from
+that seat's view), so the game is a real one and the same each run. A hand-off is counted exactly where the
+game screens show one (`table.base.hand_off_due` after every change). "By hand" the people decide every
+decision the table asks them; "answering ahead" they also give standing answers as a person who plays that
+way would, and both play the same game, action for action (by hand they answer as those answers would):
 
 - Codename: Chimera: in each drafting round, at their first decision (the dealer when dealing), they give the
-  limit they would bid to and the card they would take if they won (the greedy bot's limit and card, so the
-  game is exactly the one played "before", action for action).
-- Chimera Con: at their first decision, "ask me about cheats only on my own turn and when a fight's dice go
-  against me" and
-  "stay content" (the greedy bot never Gets Greedy; its cheats on other players' turns are given up, so the
-  game differs from "before").
+  limit they would bid to and the card they would take if they won (the greedy bot's limit and card).
+- Chimera Con: at their first decision, "ask me about cheats only on my own turn" and "stay content" (the
+  greedy bot never Gets Greedy; its cheats on other players' turns are given up), and at each decision of
+  their own turn, a cheat to play when attacked and about to be hit, if they hold one that can help then.
 - Chimera Station and Imaginarium have no standing answers (Station needs no hand-offs at all).
 """
 
@@ -37,13 +37,26 @@ GAMES = ("station", "imaginarium", "codename", "con")
 
 @dataclass
 class Count:
-    """The hand-offs of one game."""
+    """The hand-offs of one game (or, added up, of several)."""
 
     total: int = 0
     by_part: collections.Counter[str] = field(default_factory=collections.Counter)
     """Hand-offs by the part of the game they belong to ("draft", "cheat windows", ...)."""
+    one_choice: collections.Counter[str] = field(default_factory=collections.Counter)
+    """Hand-offs to a decision with one possible answer, by that answer's verb ("pass", "end")."""
+    by_round: list[int] = field(default_factory=list)
+    """Chimera Con: the hand-offs of each of the game's rounds (building to the last chimera standing)."""
+    turns: int = 0
+    """Chimera Con: the turns taken (a hand-off comes at least once a turn: each is another person's)."""
     notations: tuple[str, ...] = ()
     """The game's log, to compare the games before and after."""
+
+    def add(self, other: Count) -> None:
+        self.total += other.total
+        self.by_part.update(other.by_part)
+        self.one_choice.update(other.one_choice)
+        self.by_round += other.by_round
+        self.turns += other.turns
 
 
 def _part(game: str, state: Any) -> str:
@@ -88,20 +101,14 @@ class Person:
         action = None
         if self.book is not None:  # answering by hand as the answers would (no bot asked: same Rng use)
             self.standing = [s for s in self.standing if not self.book.lapsed(s, view, self.seat)]
-            found = (self.book.answer(s, view, self.seat, legal) for s in self.standing)
+            offered = [*self.book.offers(view, self.seat, legal), *self.standing]
+            rank = {o.kind: i for i, o in reversed(list(enumerate(offered)))}
+            mind = sorted(self.standing, key=lambda s: rank[s.kind])  # the order the table consults them in
+            found = (self.book.answer(s, view, self.seat, legal) for s in mind)
             action = next((a for a in found if a is not None), None)
         if action is None:
             action = self.bot.choose(view, legal, self.seat)
         assert table.submit(action) is None
-
-    def answer_asked(self, table: LocalTable) -> None:
-        """Asked ahead by the table (while someone else is to act): give the answers this person would give
-        at this point, then let the table go on."""
-        state = table.match.state
-        view = self.rules.view(state, self.seat)
-        for answer in self._answers_now(state, view, ()):
-            self.standing = [s for s in self.standing if s.kind != answer.kind] + [answer]
-        assert table.give(self._standing_now(view)) is None
 
     def _standing_now(self, view: Any) -> list[Standing]:
         """The answers in mind that still stand."""
@@ -127,9 +134,17 @@ class Person:
             won = _as_pick(after, self.seat)
             best = self.bot.choose(self.rules.view(won, self.seat), self.rules.legal_actions(won), self.seat)
             return [bid, codename.pick_if_i_win(view, best.card)]
-        if self.game == "con" and "con" not in self._answered:
-            self._answered.add("con")
-            return [con.only_against_me(view), con.never_greedy(view)]
+        if self.game == "con":
+            out = []
+            if "con" not in self._answered:
+                self._answered.add("con")
+                out += [con.only_my_turn(view), con.never_greedy(view)]
+            named = any(s.kind == con.WHEN_HIT for s in self._standing_now(view))
+            if state.active == self.seat and not named:
+                assert self.book is not None
+                held = [o for o in self.book.offers(view, self.seat, legal) if o.kind == con.WHEN_HIT]
+                out += sorted(held, key=lambda o: _DEFENCE_LIKED.index(o.args[0]))[:1]
+            return out
         return []
 
     def _greedy_limit(self, view: Any) -> int:
@@ -143,6 +158,10 @@ class Person:
             if self.bot.choose(view, [Bid(amount), Pass()], self.seat) == Bid(amount):
                 limit = amount
         return limit
+
+
+_DEFENCE_LIKED = ("SHLD", "SMOK", "LOAD", "TRIP", "LUCK")
+"""The cheat a person of this count names to play when hit, the first of these they hold."""
 
 
 def _as_pick(state: Any, seat: int) -> Any:
@@ -160,23 +179,32 @@ def count(game: str, seed: int, *, ahead: bool, players: int = 3) -> Count:
     rules = games.get(game)
     match = Match(rules, GameConfig(players=players), seed)
     seats = [Seat(f"Player {i + 1}") for i in range(players)]
-    table = LocalTable(game, match, seats, answers_ahead=ahead)
+    table = LocalTable(game, match, seats)
     people = [Person(game, i, seed, ahead) for i in range(players)]
     result = Count()
     shown: int | None = None
+    rounds: collections.Counter[int] = collections.Counter()
+    turn: tuple[int, int] | None = None
     while not rules.is_over(match.state):
+        state = match.state
         if hand_off_due(table, shown):
+            shown = table.seat
             result.total += 1
-            result.by_part[_part(game, match.state)] += 1
-        shown = table.seat
-        if table.asking() is not None:
-            assert table.seat is not None
-            people[table.seat].answer_asked(table)
-            continue
-        seat = rules.to_act(match.state)
+            result.by_part[_part(game, state)] += 1
+            legal = rules.legal_actions(state)
+            if len(legal) == 1:
+                result.one_choice[str(legal[0]).split()[0]] += 1
+            if game == "con":
+                rounds[state.round] += 1
+        if game == "con" and state.phase == "turn" and (state.round, state.active) != turn:
+            turn = (state.round, state.active)
+            result.turns += 1
+        seat = rules.to_act(state)
         assert seat == table.seat
         people[seat].decide(table)
     result.notations = match.notations
+    if game == "con":  # every round, those without a hand-off too
+        result.by_round = [rounds[r] for r in range(1, match.state.round + 1)]
     return result
 
 
@@ -185,20 +213,30 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--games", type=int, default=1, help="games a row (seeds S, S+1, ...)")
     args = parser.parse_args(argv)
-    print("| game | part | hand-offs before | after |")
+    print("| game | part | by hand | answering ahead |")
     print("|---|---|---|---|")
     for game in GAMES:
-        before, after = Count(), Count()
+        by_hand, ahead = Count(), Count()
         for seed in range(args.seed, args.seed + args.games):
-            for total, one in (
-                (before, count(game, seed, ahead=False)),
-                (after, count(game, seed, ahead=True)),
-            ):
-                total.total += one.total
-                total.by_part.update(one.by_part)
-        for part in sorted(set(before.by_part) | set(after.by_part)):
-            print(f"| {game} | {part} | {before.by_part[part]} | {after.by_part[part]} |")
-        print(f"| {game} | **all** | **{before.total}** | **{after.total}** |")
+            by_hand.add(count(game, seed, ahead=False))
+            ahead.add(count(game, seed, ahead=True))
+        for part in sorted(set(by_hand.by_part) | set(ahead.by_part)):
+            print(f"| {game} | {part} | {by_hand.by_part[part]} | {ahead.by_part[part]} |")
+        print(f"| {game} | **all** | **{by_hand.total}** | **{ahead.total}** |")
+        for verb in sorted(set(by_hand.one_choice) | set(ahead.one_choice)):
+            line = f"{by_hand.one_choice[verb]} | {ahead.one_choice[verb]}"
+            print(f"| {game} | to one possible answer: {verb} | {line} |")
+        if game == "con":
+            print(f"| {game} | per round: mean (most) | {_per_round(by_hand)} | {_per_round(ahead)} |")
+            print(f"| {game} | per turn | {_per_turn(by_hand)} | {_per_turn(ahead)} |")
+
+
+def _per_round(c: Count) -> str:
+    return f"{c.total / max(1, len(c.by_round)):.1f} ({max(c.by_round, default=0)})"
+
+
+def _per_turn(c: Count) -> str:
+    return f"{c.total / max(1, c.turns):.2f}"
 
 
 if __name__ == "__main__":

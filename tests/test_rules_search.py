@@ -154,6 +154,21 @@ def test_thirty_questions_each_put_their_topic_first(game: str) -> None:
     assert not wrong, "\n".join(wrong)
 
 
+MISSES = [
+    ("station", "can I take back a worker I already placed", "build-bonuses"),  # the Recall bonus
+    ("codename", "what does hairiness do", "turn-order"),  # the tie-break for fewest parts
+    ("codename", "hairy", "turn-order"),
+    ("con", "what if both chimeras have the same speed", "merchant"),  # a Speed tie: lowest Health
+]
+"""Questions the first evening's players asked whose answer the search did not put first (issue 32)."""
+
+
+@pytest.mark.parametrize(("game", "question", "expected"), MISSES)
+def test_the_first_evenings_misses_put_their_answer_first(game: str, question: str, expected: str) -> None:
+    found = rank_for(game, topics_for(game), question)
+    assert found and found[0].id == expected, [t.id for t in found[:3]]
+
+
 def test_no_word_has_to_appear_and_titles_weigh_more() -> None:
     topics = topics_for("station")
     found = [t.id for t in rank(topics, "how does feeding work")]
@@ -177,6 +192,8 @@ def test_stems() -> None:
     assert stem("feeding") == stem("feed") == "feed"
     assert stem("cheats") == stem("cheat") and stem("abilities") == stem("ability")
     assert stem("stopping") == "stop" and stem("boxes") == "box"
+    assert stem("hairiness") == stem("hairiest") == stem("hairy")
+    assert stem("speeds") == stem("speed") == "speed"
 
 
 @pytest.mark.parametrize("game", sorted(QUESTIONS))

@@ -60,6 +60,9 @@ def build_parser() -> argparse.ArgumentParser:
         "With no command, opens the main menu.",
     )
     parser.add_argument("--version", action="version", version=f"chimera-tabletop {__version__}")
+    from chimera_tui.commands.completion import add_option as add_print_completion
+
+    add_print_completion(parser)
     _add_global_options(parser, default=None)
     common = argparse.ArgumentParser(add_help=False)
     _add_global_options(common, default=argparse.SUPPRESS)  # after the command too; SUPPRESS keeps the first
@@ -163,9 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--size", default="80x24", help="--terminal: the terminal size WxH (default 80x24)")
     bench.add_argument("--presses", type=int, default=20, help="--terminal: presses of each kind of key")
-    bench.add_argument("--players", type=int)
-    bench.add_argument("--games", type=int, default=100)
-    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    bench.add_argument("--games", type=int, default=100, help="how many games to play (default 100)")
+    bench.add_argument("--seed", type=int, default=1, help="seed of the first game, +1 each game (default 1)")
     bench.add_argument("--bot", default="random", help="the bot in every seat (default random)")
     bench.add_argument(
         "--option",
@@ -189,9 +192,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the final screen.",
         parents=[common],
     )
-    demo.add_argument("game")
-    demo.add_argument("--players", type=int)
-    demo.add_argument("--seed", type=int, default=1)
+    demo.add_argument("game", help=f"the game ({_game_list()})")
+    demo.add_argument("--players", type=int, help="number of players (default: the game's minimum)")
+    demo.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
     demo.add_argument("--size", default="120x40", help="terminal size WxH (default 120x40)")
     demo.add_argument("--screenshot", metavar="FILE", help="where to write the SVG (default: GAME-demo.svg)")
 

@@ -29,6 +29,7 @@ from chimera_tui.engine.playouts import (
     Choice,
     SearchResult,
     forced_or_filler,
+    guarded,
     playout,
 )
 from chimera_tui.engine.rng import Rng
@@ -46,6 +47,7 @@ def halving_search(
     seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    guard: float | None = None,
 ) -> SearchResult:
     """Choose among `legal` for `seat` from its `view` with about `playouts` paired playouts (and within
     `seconds`, when given; `stop` is asked before each playout, and True ends the search there).
@@ -54,7 +56,8 @@ def halving_search(
     the pace so far says how many more fit before the deadline, and when that is fewer than `playouts` the
     rest of the halving is spread over what fits (at least one row a round), so a slow machine still
     narrows the field round by round instead of being stopped in the first round with every action level
-    (where the game's own choice would nearly always stand). `clock` is the time source (seconds).
+    (where the game's own choice would nearly always stand). `clock` is the time source of `seconds`;
+    `guard`, when given, ends the search after that many seconds of the wall clock whatever `clock` says.
 
     Raises:
         ValueError: when `legal` is empty or the game cannot be searched.
@@ -70,6 +73,7 @@ def halving_search(
     if prior is not None:
         order.remove(prior)
         order.insert(0, prior)
+    stop = guarded(stop, guard)
     began = clock()
     deadline = None if seconds is None else began + seconds
     rng = Rng(seed)

@@ -13,6 +13,7 @@ reseeded for each playout so the bot never plans on one fixed future. A game wit
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -25,7 +26,16 @@ from chimera_tui.engine.ruleset import Ruleset
 DEFAULT_PLAYOUTS = 400
 """Playouts per move of the plain ``search`` level (it also stops at `DEFAULT_SECONDS`)."""
 DEFAULT_SECONDS = 1.8
-"""The plain ``search`` level's time limit per move, so it answers within 2 s on one core."""
+"""The plain ``search`` level's time limit per move, counted in the thinking thread's CPU time
+(`THINKING_CLOCK`), so it answers within 2 s on an idle core and plays as well on a busy machine, where a
+second of the wall clock holds less of its thinking."""
+GUARD_SECONDS = 10.0
+"""Wall-clock seconds after which the plain ``search`` level stops even short of its CPU time: only a guard,
+for a machine so busy that 1.8 s of CPU takes longer than this."""
+
+THINKING_CLOCK: Callable[[], float] = time.thread_time
+"""What the search bot's time limit counts: the CPU time of the thread that thinks, in seconds (a thread
+that waits for the interpreter lock or for a core spends none of it)."""
 CONFIDENCE = 1.64
 """A game's own choice (``prior_action``) is kept unless another action wins more often by this many
 standard errors (one-sided 95 %)."""
@@ -67,6 +77,18 @@ def forced_or_filler(rules: Ruleset[Any, Any], legal: Sequence[Any]) -> SearchRe
     if fill is None:
         raise ValueError(f"{rules.title} cannot be searched: its views hide facts it cannot fill in")
     return fill
+
+
+def guarded(stop: Callable[[], bool] | None, guard: float | None) -> Callable[[], bool] | None:
+    """`stop` (asked before each playout), also saying True once `guard` seconds of the wall clock have
+    passed from now (None: no guard)."""
+    if guard is None:
+        return stop
+    end = time.perf_counter() + guard
+    if stop is None:
+        return lambda: time.perf_counter() >= end
+    asked = stop
+    return lambda: time.perf_counter() >= end or asked()
 
 
 def supports_search(rules: Ruleset[Any, Any]) -> bool:

@@ -9,10 +9,17 @@
 Either way a game's own choice (``prior_action``) is kept unless another is clearly better. Everything is
 seeded from the bot's own seed, so with a playout budget (no time limit) the same view and seed give the same
 choice; the choice reads nothing but `view(state, seat)`.
+
+The bot's budget is its own work, not the time on the wall: ``search:N`` runs exactly N playouts, and the
+plain ``search`` level stops at 400 playouts or 1.8 s of its thread's CPU time (`THINKING_CLOCK`), so it
+plays as well on a busy machine as on an idle one; the wall clock (`GUARD_SECONDS`) is only a guard. A served
+host hands the search to its worker processes (`chimera_tui.server.bot_pool`) with the seed the bot draws
+here (`SearchBot.next_seed`), so a bot thinks the same wherever it thinks.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,8 +28,10 @@ from chimera_tui.engine.playouts import (
     CONFIDENCE,
     DEFAULT_PLAYOUTS,
     DEFAULT_SECONDS,
+    GUARD_SECONDS,
     PLAYOUT_LIMIT,
     SKIPPED,
+    THINKING_CLOCK,
     Choice,
     Determinizer,
     SearchResult,
@@ -37,8 +46,10 @@ __all__ = [
     "CONFIDENCE",
     "DEFAULT_PLAYOUTS",
     "DEFAULT_SECONDS",
+    "GUARD_SECONDS",
     "PLAYOUT_LIMIT",
     "SKIPPED",
+    "THINKING_CLOCK",
     "Choice",
     "Determinizer",
     "SearchBot",
@@ -61,21 +72,36 @@ def search(
     playouts: int,
     seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    guard: float | None = None,
 ) -> SearchResult:
-    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given), the
-    game's way (``search_method``). `stop`, asked before each playout, ends the search early when it says
-    True (a cancelled hint), with what it has found so far.
+    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given, as
+    `clock` counts them: the wall clock unless told otherwise), the game's way (``search_method``). `stop`,
+    asked before each playout, ends the search early when it says True (a cancelled hint), with what it has
+    found so far; so does `guard`, when given, after that many seconds of the wall clock.
 
     Raises:
         ValueError: when `legal` is empty or the game offers no way to search (`supports_search`).
     """
     method = halving_search if getattr(rules, "search_method", "tree") == "halving" else tree_search
-    return method(rules, view, seat, legal, seed=seed, playouts=playouts, seconds=seconds, stop=stop)
+    return method(
+        rules,
+        view,
+        seat,
+        legal,
+        seed=seed,
+        playouts=playouts,
+        seconds=seconds,
+        stop=stop,
+        clock=clock,
+        guard=guard,
+    )
 
 
 class SearchBot:
-    """Chooses by `search` from its seat's view: ``search`` (the default budget, at most `DEFAULT_SECONDS`)
-    or ``search:N`` (exactly N playouts per move, no time limit, so the same view always gives the same
+    """Chooses by `search` from its seat's view: ``search`` (the default budget: `DEFAULT_PLAYOUTS`, or
+    `DEFAULT_SECONDS` of its thread's CPU time, with `GUARD_SECONDS` of the wall clock as a guard) or
+    ``search:N`` (exactly N playouts per move, no time limit, so the same view always gives the same
     choice)."""
 
     reads_view = True
@@ -98,11 +124,29 @@ class SearchBot:
         self.last: SearchResult | None = None
         """The statistics of the latest choice (for hints and tests)."""
 
+    @property
+    def guard(self) -> float | None:
+        """Wall-clock seconds after which a search with a time limit stops anyway (None: no time limit)."""
+        return None if self.seconds is None else GUARD_SECONDS
+
+    def next_seed(self) -> int:
+        """The seed of the bot's next search (advances the bot's own Rng): `analyse` takes one, and so does
+        a host that hands the search to a worker process."""
+        word, self._rng = self._rng.next_u64()
+        return word
+
     def analyse(self, view: Any, legal: Sequence[Any], seat: int) -> SearchResult:
         """The search's answer and statistics for `seat` from `view` (advances the bot's own Rng)."""
-        word, self._rng = self._rng.next_u64()
         result = search(
-            self.rules, view, seat, legal, seed=word, playouts=self.playouts, seconds=self.seconds
+            self.rules,
+            view,
+            seat,
+            legal,
+            seed=self.next_seed(),
+            playouts=self.playouts,
+            seconds=self.seconds,
+            clock=THINKING_CLOCK,
+            guard=self.guard,
         )
         self.last = result
         return result

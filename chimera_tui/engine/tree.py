@@ -26,6 +26,7 @@ from chimera_tui.engine.playouts import (
     Choice,
     SearchResult,
     forced_or_filler,
+    guarded,
     playout,
 )
 from chimera_tui.engine.rng import Rng
@@ -60,9 +61,12 @@ def tree_search(
     playouts: int,
     seconds: float | None = None,
     stop: Callable[[], bool] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    guard: float | None = None,
 ) -> SearchResult:
-    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds`, when given;
-    `stop` is asked before each playout, and True ends the search there).
+    """Search from `seat`'s `view` with up to `playouts` playouts (and within `seconds` by `clock`, when
+    given, and `guard` seconds of the wall clock; `stop` is asked before each playout, and True ends the
+    search there).
 
     Raises:
         ValueError: when `legal` is empty or the game offers no way to search (`supports_search`).
@@ -74,7 +78,8 @@ def tree_search(
     prior_action = getattr(rules, "prior_action", None)
     rnd = random.Random(seed)
     rng = Rng(seed)
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = None if seconds is None else clock() + seconds
+    stop = guarded(stop, guard)
     to_act, legal_actions, apply = rules.to_act, rules.legal_actions, rules.apply
     root = _Node(seat)
     root_children = root.children
@@ -83,7 +88,7 @@ def tree_search(
         root_children[prior] = _Node(seat)
     done = failed = 0
     log, sqrt = math.log, math.sqrt
-    while done < playouts and (deadline is None or time.perf_counter() < deadline):
+    while done < playouts and (deadline is None or clock() < deadline):
         if stop is not None and stop():
             break
         done += 1

@@ -153,6 +153,10 @@ STOPWORDS = frozenset(
         "else",
         "off",
         "out",
+        "already",
+        "also",
+        "just",
+        "really",
     ]
 )
 """Words a question has whatever it asks about; they count only when a question has no other word."""
@@ -182,16 +186,17 @@ class SearchTerms(msgspec.Struct, frozen=True):
 
 def stem(word: str) -> str:
     """A word's stem, as search compares words: "feeding" and "feed", "cheats" and "cheat", "abilities" and
-    "ability", "dismantling" and "dismantle" are one (a light suffix rule, the same for the rules and the
-    question; stems need not be words)."""
+    "ability", "dismantling" and "dismantle", "hairiness", "hairiest" and "hairy" are one (a light suffix
+    rule, the same for the rules and the question; stems need not be words). A word in "eed" keeps it
+    ("speed" and "speeds", not "spe")."""
     w = word.casefold()
     if len(w) <= 3:
         return w
-    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss")):
+    for suffix, repl in (("ies", "y"), ("ied", "y"), ("sses", "ss"), ("iness", "y"), ("iest", "y")):
         if w.endswith(suffix) and len(w) > len(suffix) + 1:
             return w[: -len(suffix)] + repl
     for suffix in ("ingly", "ing", "edly", "ed"):
-        if w.endswith(suffix) and len(w) - len(suffix) >= 3:
+        if w.endswith(suffix) and len(w) - len(suffix) >= 3 and not w.endswith("eed"):
             root = w[: -len(suffix)]
             if len(root) > 3 and root[-1] == root[-2] and root[-1] not in "lsz":
                 root = root[:-1]  # "stopping" -> "stop"

@@ -283,6 +283,10 @@ class HostCore:
         """Take up what the operator changed; the host's moderating part defines it."""
         raise NotImplementedError
 
+    def deadline_passed(self, table: HostedTable, actor: int, line: str) -> None:
+        """A turn-based move's time ran out (`line`: what every seat was told); the notifying part queues
+        it for the player."""
+
     def stop_driving(self) -> None:
         """Stop every timer (this host drives nothing now)."""
         for task in list(self._timers.values()):

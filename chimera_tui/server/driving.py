@@ -9,6 +9,12 @@ deadline.
   when it runs out the table does what its creator chose (`on_timeout`): a bot plays that turn, or the
   player is skipped where the rules offer a pass, or a bot takes the seat for good. Every seat's log says so.
 
+A search bot thinks in the host's pool of worker processes (`bot_pool.py`, given by `chimera serve`), never in
+the host's own interpreter, so the people's moves on this host are answered while bots think; a host made
+without a pool (the tests', the session starter's warm-up) thinks in a thread. A move whose workers were lost
+twice is made by the game's quick bot (the log says so). The timers of one decision share one thought: a
+timer started again while its bot thinks (a player came or went) waits for the same answer.
+
 Deadlines are waited on with the host's clock (`HostCore.timer`), so tests move time on instead of sleeping.
 Only the host that drives a table (`TableStore.drives`: with PostgreSQL, the one holding the table's lease)
 runs its timer, so one table's bot never plays twice. A timer's move is made on the version it was set on
@@ -21,6 +27,10 @@ import asyncio
 import logging
 from typing import Any
 
+from chimera_tui import games
+from chimera_tui.engine.bots import Bot, bot_seed
+from chimera_tui.server.bot_pool import BotPool, ThinkingFailed, request_for
+from chimera_tui.server.bot_wire import Think
 from chimera_tui.server.core import CONFLICT, HostCore
 from chimera_tui.server.tables import HostedTable
 
@@ -35,6 +45,11 @@ SKIPS = ("pass", "skip", "done", "end")
 
 class Driving(HostCore):
     """The tables' timers (see the module's docstring)."""
+
+    pool: BotPool | None = None
+    """Where search bots think (None: in a thread of this process)."""
+    _thoughts: dict[tuple[str, int, int], asyncio.Task[int]]
+    """The thought under way for each (table, version, seat), shared by that decision's timers."""
 
     def drive(self, table: HostedTable) -> None:
         """(Re)start the table's timer for the seat to act now."""
@@ -89,8 +104,8 @@ class Driving(HostCore):
             skip = next((a for a in legal if str(a) in SKIPS), None)
             if kind == "deadline" and table.record.on_timeout == "skip" and skip is not None:
                 action: Any = skip
-            elif getattr(bot, "thinks", False):  # the search bot: think in a thread, never stall other tables
-                action = await asyncio.to_thread(bot.choose, view, legal, actor)
+            elif getattr(bot, "thinks", False):  # the search bot: never in the host's event loop
+                action = await self._think(table, bot, view, legal, actor)
             else:
                 action = bot.choose(view, legal, actor)
         except Exception:
@@ -101,7 +116,7 @@ class Driving(HostCore):
                 return
             if kind != "bot" and table.sessions_at(actor) > 0 and table.record.pace == "live":
                 return  # they came back meanwhile
-            self._say_why(table, actor, kind, skipped=action is skip)
+            said = self._say_why(table, actor, kind, skipped=action is skip)
             try:
                 table.match.submit(action)
             except Exception:
@@ -118,11 +133,41 @@ class Driving(HostCore):
             if reason is not None:  # the store cannot be reached: try again in a while
                 asyncio.get_running_loop().call_later(RETRY, self.drive, table)
                 return
+        if kind == "deadline":
+            self.deadline_passed(table, actor, said)
         self.changed(table)
 
+    async def _think(self, table: HostedTable, bot: Any, view: Any, legal: Any, actor: int) -> Any:
+        """The thinking `bot`'s choice for `actor`: by the pool when the host has one (the game's quick bot's
+        when the pool failed twice over it), else in a thread."""
+        if self.pool is None or not hasattr(bot, "next_seed"):
+            return await asyncio.to_thread(bot.choose, view, legal, actor)
+        key = (table.code, table.version, actor)
+        thought = self._thoughts.get(key)
+        if thought is None:
+            request = request_for(table.record.game, bot, view, legal, actor)
+            thought = self._thoughts[key] = asyncio.ensure_future(
+                self._ask(request, f"table {table.code} seat {actor + 1}")
+            )
+            thought.add_done_callback(lambda done: self._thought_over(key, done))
+        try:
+            return legal[await asyncio.shield(thought)]
+        except ThinkingFailed:
+            return quick_bot(table, actor).choose(view, legal, actor)
+
+    def _thought_over(self, key: tuple[str, int, int], thought: asyncio.Task[int]) -> None:
+        if self._thoughts.get(key) is thought:
+            del self._thoughts[key]
+        if not thought.cancelled():
+            thought.exception()  # retrieved: a thought nobody waits for any more (the table moved on) ends quietly
+
+    async def _ask(self, request: Think, where: str) -> int:
+        assert self.pool is not None
+        return (await self.pool.think(request, where)).index
+
     @staticmethod
-    def _say_why(table: HostedTable, actor: int, kind: str, *, skipped: bool) -> None:
-        """Mark the seat and tell every seat's log why a bot (or a skip) takes this turn."""
+    def _say_why(table: HostedTable, actor: int, kind: str, *, skipped: bool) -> str:
+        """Mark the seat and tell every seat's log why a bot (or a skip) takes this turn; the line told."""
         name = table.record.names[actor]
         if kind == "away":
             table.away.add(actor)
@@ -143,6 +188,7 @@ class Driving(HostCore):
             else:
                 table.tell(f"{name}'s time ran out: a bot played their turn.")
             log.info("table %s: seat %d ran out of time (%s)", table.code, actor + 1, timeout)
+        return table.notes[-1] if table.notes else ""
 
     def _current(self, table: HostedTable, actor: int, version: int) -> bool:
         """Whether the timer set at `version` for `actor` still stands."""
@@ -152,3 +198,10 @@ class Driving(HostCore):
             and table.to_act() == actor
             and self.store.drives(table.code)
         )
+
+
+def quick_bot(table: HostedTable, seat: int) -> Bot:
+    """The bot that moves for a thinking bot whose workers failed: the game's greedy bot (random without)."""
+    factories = games.bots(table.record.game)
+    name = "greedy" if "greedy" in factories else "random"
+    return factories[name](table.rules, bot_seed(table.record.seed, seat))

@@ -86,6 +86,12 @@ class ServeFlags:
     chat_window: float
     chat_length: int
     away_limit: float
+    bot_workers: int | None = None
+    """Worker processes for the search bots (None: one per core)."""
+
+
+BOT_WORKERS = Bound("--bot-workers", 0, 1, 256)
+"""Its default (one per core) is worked out at start; 0 only stands for it here."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -132,6 +138,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="DIR",
         help="folder for the host key and the SQLite store (default: your data folder)",
     )
+    parser.add_argument(
+        BOT_WORKERS.flag,
+        default=None,
+        metavar="N",
+        help="worker processes the search bots think in, beside the tables and the players' sessions "
+        f"(default one per core; {_fmt(BOT_WORKERS.low)} to {_fmt(BOT_WORKERS.high)})",
+    )
+    from chimera_tui.server.notify.flags import add_notify_arguments
+
+    add_notify_arguments(parser)
     limits = parser.add_argument_group("limits")
     for bound, text in BOUNDS:
         unit = f" {bound.unit}" if bound.unit else ""
@@ -150,6 +166,7 @@ def read_flags(args: argparse.Namespace) -> ServeFlags:
         FlagError: for the first value that is not allowed.
     """
     values: dict[str, float] = {}
+    workers = getattr(args, BOT_WORKERS.dest, None)
     for bound, _ in BOUNDS:
         text = getattr(args, bound.dest, None)
         values[bound.dest] = bound.default if text is None else bound.parse(str(text))
@@ -163,6 +180,7 @@ def read_flags(args: argparse.Namespace) -> ServeFlags:
         chat_window=values["chat_window"],
         chat_length=int(values["chat_length"]),
         away_limit=values["away_limit"],
+        bot_workers=None if workers is None else int(BOT_WORKERS.parse(str(workers))),
     )
 
 

@@ -32,12 +32,15 @@ from typing import Any
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
+from chimera_tui.server.bot_pool import BotPool
 from chimera_tui.server.clock import Clock
 from chimera_tui.server.core import DEFAULT_AWAY_LIMIT, Limits, Session
 from chimera_tui.server.driving import Driving
 from chimera_tui.server.importing import import_folder
 from chimera_tui.server.moderating import Moderating
 from chimera_tui.server.naming import Naming
+from chimera_tui.server.notify.notifying import Notifying
+from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.playing import TOO_FAST, Playing
 from chimera_tui.server.remembering import Remembering
 from chimera_tui.server.seating import Seating
@@ -55,7 +58,7 @@ HELLO_TIMEOUT = 10.0
 __all__ = ["DEFAULT_AWAY_LIMIT", "HELLO_TIMEOUT", "Limits", "Session", "TableHost"]
 
 
-class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderating):
+class TableHost(Seating, Playing, Notifying, Driving, Syncing, Remembering, Naming, Moderating):
     """Holds the tables and serves client connections."""
 
     def __init__(
@@ -67,14 +70,21 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
         bot_delay: float = 0.5,
         away_limit: float = DEFAULT_AWAY_LIMIT,
         clock: Callable[[], float] | Clock = time.time,
+        pool: BotPool | None = None,
+        notify: NotifyOptions | None = None,
     ) -> None:
         """`store`: the store, or a folder for an SQLite store (whose table saves are then imported too);
-        `import_from`: a folder of table saves to import once."""
+        `import_from`: a folder of table saves to import once; `pool`: the worker processes search bots think
+        in (None: a thread of this process; whoever made the pool closes it); `notify`: how players are told
+        of their turns (None: they are not)."""
         if isinstance(store, Path):
             import_from = store if import_from is None else import_from
             store = SqliteStore(store)
         super().__init__(store, limits=limits, bot_delay=bot_delay, away_limit=away_limit, clock=clock)
         self.import_from = import_from
+        self.pool = pool
+        self._thoughts = {}
+        self.notify_wanted = notify or NotifyOptions()
         self._tickets: dict[str, tuple[str, str | None, str]] = {}
         self._connections: dict[asyncio.Task[Any], asyncio.StreamWriter] = {}
         self._inbox: asyncio.Queue[News] = asyncio.Queue()
@@ -125,6 +135,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
             log.info("resumed table %s (%s, step %d)", table.code, table.record.game, len(table.match or ()))
         self.store.listen(self.hear)
         self._news_task = asyncio.get_running_loop().create_task(self.take_news())
+        await self.start_notifying(self.notify_wanted)
         for table in list(self.tables.values()):
             self.drive(table)
         return codes
@@ -139,6 +150,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
         """Stop every timer, close every connection, wait for their handlers, and close the store."""
         self._closing = True
         self.stop_driving()
+        await self.stop_notifying()
         self.stop_telling_lobbies()
         for writer in list(self._connections.values()):
             writer.close()
@@ -247,6 +259,7 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
 
     def _moved(self, identity: str) -> None:
         """`identity` connected or left: the lobbies list where they are if they sit at a table."""
+        self.presence_changed(identity)
         if any(table.seat_of(identity) is not None for table in self.tables.values()):
             self.tables_changed()
 
@@ -296,6 +309,12 @@ class TableHost(Seating, Playing, Driving, Syncing, Remembering, Naming, Moderat
             elif isinstance(message, P.GetKeyCode):
                 self._send(session, await self.key_code(session))
                 return
+            elif isinstance(message, (P.GetNotify, P.SetNotify)):
+                told = await self.notify_request(session, message)
+                if not isinstance(told, str):
+                    self._send(session, told)
+                    return
+                reason = told
             elif isinstance(message, P.ListFinished):
                 self._send(session, await self.finished_tables(session))
                 return

@@ -155,6 +155,13 @@ class HostLink:
         assert isinstance(answer, P.KeyCode)
         return answer
 
+    async def notify(self, what: str = "", value: str = "") -> P.NotifySettings:
+        """Where you are told of your turns, after changing `what` to `value` (see `protocol.SetNotify`)."""
+        asked = P.SetNotify(what=what, value=value) if what else P.GetNotify()
+        answer = await self._request(asked, (P.NotifySettings,))
+        assert isinstance(answer, P.NotifySettings)
+        return answer
+
     async def player(self, key: str = "") -> P.Player:
         """A player's page (`key` from a `Board` row; "" for yours)."""
         answer = await self._request(P.GetPlayer(player=key), (P.Player,))

@@ -20,6 +20,7 @@ import msgspec
 
 from chimera_tui.engine.match import LogEntry
 from chimera_tui.server.protocol_base import Message
+from chimera_tui.server.protocol_notify import GetNotify, NotifySettings, SetNotify
 from chimera_tui.server.protocol_people import GetKeyCode, Goodbye, KeyCode, KeyInfo
 from chimera_tui.server.protocol_records import (
     Board,
@@ -273,9 +274,9 @@ class Refused(Message):
 
 
 _LOBBY = Hello | ListTables | CreateTable | Join | Watch | Leave | ListFinished | GetReplay | GetBoard
-ClientMessage = _LOBBY | Act | Undo | Chat | GetPlayer | GetKeyCode
+ClientMessage = _LOBBY | Act | Undo | Chat | GetPlayer | GetKeyCode | GetNotify | SetNotify
 _ANSWERS = Welcome | Tables | Seated | Update | Refused | YourTurn | Finished | Replay | Board | Player
-HostMessage = _ANSWERS | Notice | KeyCode | Goodbye
+HostMessage = _ANSWERS | Notice | KeyCode | Goodbye | NotifySettings
 
 _ENCODER = msgspec.msgpack.Encoder()
 _CLIENT_DECODER: msgspec.msgpack.Decoder[ClientMessage] = msgspec.msgpack.Decoder(ClientMessage)
@@ -372,6 +373,7 @@ __all__ = [
     "FinishedInfo",
     "GetBoard",
     "GetKeyCode",
+    "GetNotify",
     "GetPlayer",
     "GetReplay",
     "Goodbye",
@@ -379,7 +381,9 @@ __all__ = [
     "KeyInfo",
     "ListFinished",
     "Message",
+    "NotifySettings",
     "Player",
     "PlayerGame",
     "Replay",
+    "SetNotify",
 ]

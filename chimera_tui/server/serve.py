@@ -30,13 +30,17 @@ import platformdirs
 
 from chimera_tui.saves.private import loosened_warning, make_private
 from chimera_tui.server.admission import Admission
+from chimera_tui.server.bot_pool import BotPool, default_size, start_worker
 from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.flags import FlagError, read_flags
 from chimera_tui.server.forks import Zygote
 from chimera_tui.server.host import DEFAULT_AWAY_LIMIT, Limits, TableHost
+from chimera_tui.server.notify.flags import NotifyFlagError, describe, read_notify
+from chimera_tui.server.notify.sending import NotifyOptions
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from chimera_tui.server.ssh_session import session_env
 from chimera_tui.server.store import StoreError, store_for
+from chimera_tui.server.warming import warm
 from chimera_tui.server.web import WebFrontEnd, WebOptions
 
 APP_DIR = "chimera-tabletop"
@@ -82,6 +86,10 @@ class ServeOptions:
     """Fork each session's client from a warm parent (`forks.Zygote`); False: spawn each one anew."""
     db: str | None = None
     """The store: None for SQLite in the data folder, or a PostgreSQL address."""
+    bot_workers: int | None = None
+    """Worker processes the search bots think in (None: one per core)."""
+    notify: NotifyOptions = field(default_factory=NotifyOptions)
+    """How turn-based players are told of their turns (off by default)."""
 
 
 SOCKET_FOLDER_PREFIX = "chimera-serve-"
@@ -137,6 +145,7 @@ def remove_stale_socket_folders(parent: Path | None = None) -> int:
 
 async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) -> int:
     """Run the host and the SSH front end until SIGINT or SIGTERM; returns the exit status."""
+    warm()  # before any thread or fork: every msgspec type built once (engine/decoding.py)
     remove_stale_socket_folders()
     options.data.mkdir(mode=0o700, parents=True, exist_ok=True)
     for folder in (options.saves, options.data):  # the saves folder only holds tables to import, if any
@@ -149,7 +158,16 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         return 2
     private, held = make_socket_folder()
     socket_path = private / "host.sock"
-    host = TableHost(store, import_from=options.saves, limits=options.limits, away_limit=options.away_limit)
+    zygote: Zygote | None = None
+    pool = BotPool(options.bot_workers or default_size(), lambda: start_worker(zygote))
+    host = TableHost(
+        store,
+        import_from=options.saves,
+        limits=options.limits,
+        away_limit=options.away_limit,
+        pool=pool,
+        notify=options.notify,
+    )
     try:
         resumed = await host.open()
     except StoreError as exc:
@@ -162,6 +180,8 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
     zygote = Zygote(private / "zygote.sock") if options.fork_clients and hasattr(os, "fork") else None
     if zygote is not None and not await zygote.start(session_env({})):
         zygote = None
+    workers = await pool.open()  # the bots of resumed tables wait for it
+    log.info("%d bot worker(s) ready, %s", workers, "forked by the session starter" if zygote else "spawned")
     starter = ClientStarter(zygote=zygote)
     admission = Admission(options.ssh.max_sessions, options.ssh.connections_per_minute)
     front = SshFrontEnd(host, socket_path, options.data, options.ssh, admission, starter)
@@ -194,6 +214,7 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
             )
         say(f"host key fingerprint: {front.fingerprint}")
         say(f"tables are kept in {store.description}; {len(resumed)} unfinished table(s) resumed")
+        say(f"chimera serve: {describe(options.notify)}")
         await stop.wait()
         say("chimera serve: stopping (every table is saved)")
         return 0
@@ -201,10 +222,11 @@ async def serve(options: ServeOptions, *, say: Callable[[str], None] = print) ->
         if web is not None:
             await web.close()
         await front.close()
-        if zygote is not None:
-            await zygote.close()
         server.close()
         await host.close()
+        await pool.close()
+        if zygote is not None:
+            await zygote.close()
         with contextlib.suppress(Exception):
             await server.wait_closed()
         shutil.rmtree(private, ignore_errors=True)
@@ -230,7 +252,8 @@ def run_serve(args: argparse.Namespace) -> int:
         host, port = parse_address(args.ssh)
         web_address = parse_address(args.web) if args.web else None
         flags = read_flags(args)
-    except (AddressError, FlagError) as exc:
+        notify = read_notify(args)
+    except (AddressError, FlagError, NotifyFlagError) as exc:
         print(f"chimera serve: {exc}", file=sys.stderr)
         return 2
     behind_proxy = bool(getattr(args, "behind_proxy", False))
@@ -285,6 +308,8 @@ def run_serve(args: argparse.Namespace) -> int:
             away_limit=flags.away_limit,
             fork_clients=getattr(args, "client_start", "fork") == "fork",
             db=getattr(args, "db", None) or os.environ.get(ENV_DB) or None,
+            bot_workers=flags.bot_workers,
+            notify=notify,
         )
         return run(options)
     except (OSError, ValueError) as exc:  # an unreadable key file, say

@@ -51,6 +51,7 @@ from textual_serve.download_manager import DownloadManager
 from chimera_tui.server.admission import Admission
 from chimera_tui.server.clients import CLIENT_COMMAND, ClientStarter
 from chimera_tui.server.host import TableHost
+from chimera_tui.server.notify.stop_page import stop_handler
 from chimera_tui.server.protocol import ENV_ASK_NAME, ENV_SOCKET, ENV_TICKET
 from chimera_tui.server.web_page import PAGE, content_security_policy, security_headers
 
@@ -189,6 +190,7 @@ class WebFrontEnd:
             [
                 web.get("/", self.handle_index, name="index"),
                 web.get("/ws", self.handle_websocket, name="websocket"),
+                web.route("*", "/stop/{token}", stop_handler(self.host.stop_link), name="stop"),
                 web.static("/static", ASSETS / "static", name="static"),
                 web.static("/page", PAGE, name="page"),
             ]

@@ -81,9 +81,11 @@ class Table(Protocol):
 
 
 def hand_off_due(table: Any, shown: int | None) -> bool:
-    """Whether a shared screen that last showed `shown`'s eyes (None: nobody's yet) must be hidden before it
+    """Whether a shared screen last handed to `shown`'s person (None: nobody yet) must be hidden before it
     shows the eyes of `table.seat`: more than one person plays at this terminal, the game hides anything,
-    and that seat would see something `shown` may not (`needs_hand_off`). The game screens ask this after
+    and that seat would see something `shown` may not, or the keyboard goes to another person while
+    anything is hidden (`needs_hand_off`). `shown` changes only by a hand-off: a screen that followed the
+    table to a seat without one still has the last person in front of it. The game screens ask this after
     every change, and `tests/hand_offs.py` counts hand-offs with it."""
     seat = table.seat
     return bool(

@@ -11,7 +11,7 @@ from chimera_tui.engine.errors import IllegalAction
 from chimera_tui.engine.match import Match
 from chimera_tui.table.ahead import AheadMixin
 from chimera_tui.table.base import Seat, TableListener
-from chimera_tui.table.standing import AskAhead, Standing, book
+from chimera_tui.table.standing import Standing, book
 
 Autosave = Callable[[Match[Any, Any]], None]
 
@@ -21,9 +21,11 @@ class LocalTable(AheadMixin):
 
     Its `seat` follows the human to act; while a bot is to act it stays on the last human seat, so the
     screen keeps showing that player's view. `play_bot` makes one bot move; the screen calls it on a timer
-    so people can watch. A person may answer ahead (`stand`, table/standing/): while the answer stands, the
-    table plays it for that seat when the seat is asked, as that seat's own action, so the keyboard stays
-    where it is. After every change the `autosave` hook runs, then the listeners.
+    so people can watch. Where several people share the keyboard, a person may answer ahead (`give`,
+    table/standing/): while the answer stands, the table plays it for that seat when the seat is asked, as
+    that seat's own action, so the keyboard stays where it is; the table also plays a person's decision with
+    one possible answer where handing the keyboard over for it would tell nobody anything (table/ahead.py).
+    After every change the `autosave` hook runs, then the listeners.
     """
 
     def __init__(
@@ -33,7 +35,6 @@ class LocalTable(AheadMixin):
         seats: Sequence[Seat],
         *,
         autosave: Autosave | None = None,
-        answers_ahead: bool = True,
     ) -> None:
         if len(seats) != match.config.players:
             raise ValueError(f"{len(seats)} seats for a {match.config.players}-player match")
@@ -52,14 +53,14 @@ class LocalTable(AheadMixin):
                 if seat.bot not in factories:
                     raise ValueError(f"{games.title(game_id)} has no bot called {seat.bot!r}")
                 self._bots[i] = factories[seat.bot](self.rules, bot_seed(match.seed, i))
-        self._book = book(game_id) if answers_ahead else None
+        self._book = book(game_id)
         self._standing: dict[int, tuple[Standing, ...]] = {}
         """Each person's standing answers, in the order given (table/standing/)."""
-        self._asking: AskAhead | None = None
-        self._asked: set[tuple[int, str]] = set()
         humans = [i for i, s in enumerate(self.seats) if not s.is_bot]
         self._seat: int | None = humans[0] if humans else None
-        self._asking = self._next_ask()
+        self._start_conventions()
+        self._follow()
+        self._play_for_people()  # a loaded game may stop where the table answers for someone
         self._follow()
 
     # -- seeing ----------------------------------------------------------------------------------------
@@ -131,13 +132,11 @@ class LocalTable(AheadMixin):
             return "The game is over."
         if actor in self._bots:
             return f"It is {self.seats[actor].name}'s turn (a bot)."
-        if self._asking is not None:
-            return f"{self.seats[self._asking.seat].name} is answering ahead first."
         try:
             self.match.submit(action)
         except IllegalAction as exc:
             return exc.reason
-        self._answer_ahead()
+        self._play_for_people()
         self._changed()
         return None
 
@@ -176,7 +175,7 @@ class LocalTable(AheadMixin):
             return None
         self.match.submit(decided[1])
         line = self.match.texts[-1]
-        self._answer_ahead()
+        self._play_for_people()
         self._changed()
         return line
 
@@ -190,8 +189,8 @@ class LocalTable(AheadMixin):
             return reason
         assert self._seat is not None
         self._standing.pop(self._seat, None)  # taking an action back asks again what was answered ahead
+        self._start_conventions()
         self.match.undo(self._seat)
-        self._asking = self._next_ask()
         self._changed()
         return None
 
@@ -206,21 +205,30 @@ class LocalTable(AheadMixin):
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
     def needs_hand_off(self, from_seat: int | None, to_seat: int | None) -> bool:
-        """Whether the screen must be hidden before `to_seat`'s eyes replace `from_seat`'s (None: nobody's,
-        as when a game screen opens).
+        """Whether the screen must be hidden before it shows `to_seat`'s eyes to the person last handed the
+        keyboard, `from_seat`'s (None: nobody yet, as when a game screen opens).
 
-        Only when `to_seat` would see something `from_seat` may not: their views of the current state
-        (`Ruleset.view`) or their logs (`Match.texts_for`) differ. A finished game is public, and a seat
-        handing to itself hands nothing.
+        When `to_seat` would see something `from_seat` may not (their views of the current state,
+        `Ruleset.view`, or their logs, `Match.texts_for`, differ). Also when the two see the same, but only
+        what everyone sees, while the game hides something from someone: the keyboard then goes to another
+        person, whose decision it is (a Codename auction in which only the dealer holds a card). Seats that
+        see the same secrets share a screen (Imaginarium's partners). A finished game is public, and a
+        seat handing to itself hands nothing.
         """
         if to_seat is None or from_seat == to_seat:
             return False
         state = self.match.state
         if self.rules.is_over(state):
             return False
-        if self.rules.view(state, from_seat) != self.rules.view(state, to_seat):
+        if self._sees(to_seat) != self._sees(from_seat):
             return True
-        return self.match.texts_for(from_seat) != self.match.texts_for(to_seat)
+        if self._sees(to_seat) != self._sees(None):
+            return False  # partners: the same secrets
+        return any(self._sees(seat) != self._sees(None) for seat in range(len(self.seats)))
+
+    def _sees(self, seat: int | None) -> tuple[Any, tuple[tuple[int, str], ...]]:
+        """What `seat` sees now: its view of the state and its log."""
+        return self.rules.view(self.match.state, seat), self.match.texts_for(seat)
 
     def _changed(self) -> None:
         self._follow()

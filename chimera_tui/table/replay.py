@@ -282,8 +282,8 @@ class ReplayTable:
     def standing(self) -> tuple[Any, ...]:
         return ()
 
-    def asking(self) -> None:
-        return None
+    def suggestion(self) -> str:
+        return ""
 
     def give(self, answers: Sequence[Any]) -> str | None:
         return REPLAY_REFUSAL

@@ -8,7 +8,9 @@ object allocator's pools (`fill_free_blocks`), freezes what it holds out of the 
 (`gc.freeze`, so a child's collections do not write to the pages it shares), and then forks one child per
 request that arrives on its Unix socket. Each child is the client process of one session: it shares the
 parent's memory until it writes to it, and starts drawing at once, with no interpreter start or imports to
-pay.
+pay. The server's bot workers (`chimera_tui.server.bot_worker`) are forked the same way, with that module as
+their main; every msgspec type of ours is built here before the first fork (`server/warming.py`), so no
+child ever builds one in two threads at once.
 
 One request is one connection (`chimera_tui.server.forks` is the other side): the server sends the
 session's environment (JSON) with the descriptors of the child's standard input, output and error
@@ -72,6 +74,8 @@ def preload() -> None:
     import textual.drivers.web_driver  # noqa: F401
 
     from chimera_tui import games
+    from chimera_tui.server import bot_worker  # noqa: F401 (the bot workers the server asks for)
+    from chimera_tui.server.warming import warm
     from chimera_tui.ui import shared_css
     from chimera_tui.ui.games import screen_class
     from chimera_tui.ui.screens import lobby  # noqa: F401
@@ -80,6 +84,7 @@ def preload() -> None:
         games.get(game_id)
         screen_class(game_id)
     shared_css.install()  # the warm-up's parsed stylesheets serve every child
+    warm()  # every msgspec type built here once, before any thread or fork (engine/decoding.py)
 
 
 def warm_up() -> None:

@@ -3,6 +3,8 @@ its levels are listed and parsed wherever bots are chosen."""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import msgspec
 import pytest
 
@@ -10,7 +12,7 @@ from chimera_tui import games
 from chimera_tui.engine import GameConfig, Rng
 from chimera_tui.engine.bots import bot_factories
 from chimera_tui.engine.search import SearchBot, parse_level, search, supports_search
-from tests.engine.search_pebbles import HINTED, OPEN, SEARCHABLE
+from tests.engine.search_pebbles import HINTED, OPEN, SEARCHABLE, OpenPebbles
 from tests.tinygame import RULES, Roll, State, Take
 
 
@@ -124,3 +126,46 @@ def test_the_games_own_choice_is_kept_unless_another_is_clearly_better() -> None
     result = search(HINTED, HINTED.view(won, 0), 0, HINTED.legal_actions(won), seed=2, playouts=200)
     assert result.action == Take(2)
     assert result.reason().startswith("wins 100% of ")
+
+
+class HalvingPebbles(OpenPebbles):
+    """Open Pebbles searched by sequential halving (engine/halving.py)."""
+
+    id: ClassVar[str] = "pebbles-halving-clock"
+    search_method: ClassVar[str] = "halving"
+
+
+BOTH_WAYS = pytest.mark.parametrize("rules", [OPEN, HalvingPebbles()], ids=["tree", "halving"])
+
+
+@BOTH_WAYS
+def test_the_plain_level_counts_its_time_limit_in_its_own_cpu_time(
+    rules: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The default level stops at 1.8 s of the thinking thread's CPU time (`THINKING_CLOCK`), not of the
+    wall clock: a clock that never moves lets it run its full 400 playouts, one that has run out stops it."""
+    from chimera_tui.engine import search as search_module
+
+    state = position(7, (2, 2), (1, 1))
+    view, legal = OPEN.view(state, 0), OPEN.legal_actions(state)
+    monkeypatch.setattr(search_module, "THINKING_CLOCK", lambda: 0.0)
+    full = SearchBot(rules, seed=3).analyse(view, legal, 0)  # type: ignore[arg-type]
+    assert full.playouts >= search_module.DEFAULT_PLAYOUTS - len(legal)
+    ticks = iter(range(1_000_000))
+    monkeypatch.setattr(search_module, "THINKING_CLOCK", lambda: 10.0 * next(ticks))
+    assert SearchBot(rules, seed=3).analyse(view, legal, 0).playouts < 10  # type: ignore[arg-type]
+
+
+@BOTH_WAYS
+def test_the_wall_clock_guard_stops_a_search_whose_cpu_time_is_left(rules: object) -> None:
+    state = position(7, (2, 2), (1, 1))
+    view, legal = OPEN.view(state, 0), OPEN.legal_actions(state)
+    result = search(rules, view, 0, legal, seed=1, playouts=400, seconds=5.0, clock=lambda: 0.0, guard=0.0)  # type: ignore[arg-type]
+    assert result.playouts <= len(legal)
+    assert search(rules, view, 0, legal, seed=1, playouts=400, seconds=5.0, clock=lambda: 0.0).playouts >= 390  # type: ignore[arg-type]
+
+
+def test_a_search_n_bot_has_no_time_limit_and_no_guard() -> None:
+    bot = bot_factories(OPEN)["search:50"](OPEN, 1)
+    assert isinstance(bot, SearchBot) and bot.seconds is None and bot.guard is None
+    assert SearchBot(OPEN, 1).guard is not None

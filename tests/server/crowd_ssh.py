@@ -81,9 +81,9 @@ class Crowd:
         )
 
 
-async def start_server(folder: Path) -> tuple[asyncio.subprocess.Process, int, Path]:
-    """`chimera serve` on a free loopback port with room for everyone from one address; its log goes to a
-    file. Returns the process, its port and the log's path."""
+async def start_server(folder: Path, *extra: str) -> tuple[asyncio.subprocess.Process, int, Path]:
+    """`chimera serve` (with `extra` arguments) on a free loopback port with room for everyone from one
+    address; its log goes to a file. Returns the process, its port and the log's path."""
     log = folder / "server.log"
     process = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -100,6 +100,7 @@ async def start_server(folder: Path) -> tuple[asyncio.subprocess.Process, int, P
         "200",
         "--connections-per-minute",
         "1000",
+        *extra,
         stdout=asyncio.subprocess.PIPE,
         stderr=log.open("wb"),
     )

@@ -190,6 +190,9 @@ def test_finished_list(snap_compare, size, tmp_path, fixed) -> None:  # type: ig
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, LobbyScreen))
         await pilot.press("f")
         await ui_until(pilot, lambda: isinstance(pilot.app.screen, FinishedScreen) and pilot.app.screen.codes)
+        # The rows are in the grid once codes are; wait until they are drawn (on a loaded machine three equal
+        # screenshots could still be the empty grid), so the picture is never taken before its rows.
+        await ui_until(pilot, lambda: "TBL01" in pilot.app.export_screenshot())
         await settled(pilot, pilot.app.export_screenshot)
 
     assert _snapshot(snap_compare, size, tmp_path, _finished_tables, shown)
@@ -269,6 +272,7 @@ def test_your_page(snap_compare, size, tmp_path, fixed) -> None:  # type: ignore
                 and pilot.app.screen.query_one("#records", DataTable).row_count == 1
             ),
         )
+        await ui_until(pilot, lambda: "(provisional)" in pilot.app.export_screenshot())  # its row drawn
         await settled(pilot, pilot.app.export_screenshot)
 
     assert _snapshot(snap_compare, size, tmp_path, _finished_tables, shown)

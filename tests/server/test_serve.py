@@ -168,6 +168,7 @@ def test_serve_refuses_a_bad_address(capsys: pytest.CaptureFixture[str]) -> None
         ("--chat-window", "nan", "--chat-window must be a number from 1 to 3600 seconds"),
         ("--chat-length", "201", "--chat-length must be a whole number from 1 to 200 characters"),
         ("--away-limit", "1", "--away-limit must be a number from 5 to 3600 seconds"),
+        ("--bot-workers", "0", "--bot-workers must be a whole number from 1 to 256, not '0'."),
     ],
 )
 def test_serve_refuses_a_limit_out_of_range_in_one_line(
@@ -199,6 +200,8 @@ def test_serve_flags_are_read_with_their_defaults() -> None:
     flags = read_flags(args)
     assert flags.sessions_per_key == 2 and flags.idle_timeout == 90.0 and flags.chat_window == 30.0
     assert flags.max_sessions == 64 and flags.chat_length == 200
+    assert flags.bot_workers is None  # one per core, worked out at start
+    assert read_flags(build_parser().parse_args(["serve", "--bot-workers", "3"])).bot_workers == 3
 
 
 def test_a_killed_servers_socket_folder_is_removed_and_a_live_or_starting_one_kept(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 
@@ -28,9 +29,9 @@ DOWN = b"\x1b[B"
 
 
 @asynccontextmanager
-async def served(saves: Path, clock: FakeClock) -> AsyncIterator[tuple[TableHost, int]]:
+async def served(saves: Path, clock: FakeClock, **options: Any) -> AsyncIterator[tuple[TableHost, int]]:
     folder = Path(tempfile.mkdtemp(prefix="cht-"))
-    host = TableHost(saves, bot_delay=0.01, clock=clock)
+    host = TableHost(saves, bot_delay=0.01, clock=clock, **options)
     await host.open()
     server = await host.serve_unix(folder / "host.sock")
     front = SshFrontEnd(host, folder / "host.sock", folder / "data", SshOptions(port=0))

@@ -150,13 +150,11 @@ class TestCodenameFlows:
 
 
 class TestAnswerAhead:
-    @pytest.mark.parametrize("size", SIZES)
-    def test_asked_ahead_when_an_auction_opens(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-        """Three people: the dealer has taken a card and, still at the keyboard, is asked ahead how to bid
-        (issue 24), the line above the footer saying so."""
+    @staticmethod
+    def _to_the_first_bid(tmp_path: Path, then: list[str]) -> tuple[ChimeraApp, Any]:
+        """Three people: the dealer takes a card; the first bidder, behind the hand-off, is offered to answer
+        ahead by the line above the footer (issue 32: nothing opens by itself); `then` are keys after."""
         from textual.screen import ModalScreen
-
-        from chimera_tui.ui.dialogs.ahead import AnswerAheadDialog
 
         start = advanced(Phase.DEAL, players=3, seats="human,human,human", seed=5)
         app = ChimeraApp(plan=LaunchPlan(start=start), saves=tmp_path, bot_delay=0.0)
@@ -164,12 +162,20 @@ class TestAnswerAhead:
         async def run_before(pilot) -> None:  # type: ignore[no-untyped-def]
             for _ in range(100):
                 await pilot.pause(0.02)
-                if isinstance(pilot.app.screen, AnswerAheadDialog):
+                state = pilot.app._table.match.state
+                if state.phase is Phase.AUCTION and not isinstance(pilot.app.screen, ModalScreen):
                     break
-                if isinstance(pilot.app.screen, ModalScreen):
-                    await pilot.press("enter")  # the hand-off; then Enter takes the card under the cursor
-                elif pilot.app._table.match.state.phase is Phase.DEAL:
-                    await pilot.press("enter")
+                await pilot.press("enter")  # the hand-offs; on the deal, Enter takes the first card
+            await pilot.press(*then)
             await pilot.pause(0.3)
 
+        return app, run_before
+
+    @pytest.mark.parametrize("size", SIZES)
+    def test_offered_at_the_first_bid(self, snap_compare, size, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        app, run_before = self._to_the_first_bid(tmp_path, [])
         assert snap_compare(app, run_before=run_before, terminal_size=size)
+
+    def test_the_box_opens_with_A(self, snap_compare, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        app, run_before = self._to_the_first_bid(tmp_path, ["A"])
+        assert snap_compare(app, run_before=run_before, terminal_size=(80, 24))

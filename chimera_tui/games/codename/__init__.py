@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from chimera_tui.engine.decoding import build_types
 from chimera_tui.games.codename.actions import Action
 from chimera_tui.games.codename.bots import BOTS, GreedyBot
 from chimera_tui.games.codename.rules import CodenameRules
@@ -14,5 +15,7 @@ RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot'
 RULES.playout_action = playout_action  # type: ignore[attr-defined]
 RULES.prior_action = prior_action  # type: ignore[attr-defined]
 RULES.search_method = "halving"  # type: ignore[attr-defined]  # paired playouts (engine/halving.py)
+
+build_types(__name__)  # every type of the game, before any thread can decode one (engine/decoding.py)
 
 __all__ = ["BOTS", "RULES", "Action", "GreedyBot", "State"]

@@ -6,6 +6,7 @@ by cause) and `score_by_round(state)` (scores after setup and each round, for a 
 
 from __future__ import annotations
 
+from chimera_tui.engine.decoding import build_types
 from chimera_tui.games.station.actions import Action, Choose, Flush, Place
 from chimera_tui.games.station.bots import BOTS, GreedyBot
 from chimera_tui.games.station.rules import RULES, StationRules, prompt
@@ -14,6 +15,8 @@ from chimera_tui.games.station.scoring import breakdown, score_by_round
 from chimera_tui.games.station.state import Phase, State
 
 RULES.determinize = determinize  # type: ignore[attr-defined]  # the search bot's hook (engine/search.py)
+
+build_types(__name__)  # every type of the game, before any thread can decode one (engine/decoding.py)
 
 __all__ = [
     "BOTS",

@@ -166,6 +166,57 @@ _MODERATION = """CREATE TABLE moderation (
 SQLITE = (*SQLITE, (*_V3, _MODERATION.format(id="INTEGER PRIMARY KEY")))
 POSTGRES = (*POSTGRES, (*_V3, _MODERATION.format(id="BIGSERIAL PRIMARY KEY")))
 
+_V4 = (
+    """CREATE TABLE notify_settings (
+        account TEXT PRIMARY KEY,
+        email TEXT NOT NULL,
+        email_confirmed INTEGER NOT NULL,
+        email_code TEXT NOT NULL,
+        email_code_expires DOUBLE PRECISION NOT NULL,
+        email_tries INTEGER NOT NULL,
+        hook TEXT NOT NULL,
+        digest INTEGER NOT NULL,
+        digest_due DOUBLE PRECISION NOT NULL,
+        stop TEXT NOT NULL,
+        updated DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE UNIQUE INDEX notify_settings_by_stop ON notify_settings (stop)",
+    """CREATE TABLE notify_outbox (
+        id {id},
+        key TEXT NOT NULL UNIQUE,
+        account TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        code TEXT NOT NULL,
+        step INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        channel TEXT NOT NULL,
+        target TEXT NOT NULL,
+        text TEXT NOT NULL,
+        made DOUBLE PRECISION NOT NULL,
+        due DOUBLE PRECISION NOT NULL,
+        tries INTEGER NOT NULL,
+        claim TEXT NOT NULL,
+        claimed_until DOUBLE PRECISION NOT NULL,
+        state TEXT NOT NULL,
+        sent DOUBLE PRECISION
+    )""",
+    "CREATE INDEX notify_outbox_by_state ON notify_outbox (state, due)",
+    "CREATE INDEX notify_outbox_by_account ON notify_outbox (account, state)",
+    """CREATE TABLE notify_online (
+        host TEXT NOT NULL,
+        account TEXT NOT NULL,
+        seen DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (host, account)
+    )""",
+)
+"""4: where each account is told of its turns (`notify_settings`: an e-mail address, confirmed by a code, a web
+hook, one message a day or one each, the secret of its stop link), the messages waiting, sent or given up
+(`notify_outbox`: one row per message and destination, its `key` naming the event so that it is queued once),
+and who is connected on which host (`notify_online`). See `server.notify.outbox`."""
+
+SQLITE = (*SQLITE, tuple(s.format(id="INTEGER PRIMARY KEY") for s in _V4))
+POSTGRES = (*POSTGRES, tuple(s.format(id="BIGSERIAL PRIMARY KEY") for s in _V4))
+
 assert len(SQLITE) == len(POSTGRES)
 
 SCHEMA_VERSION = len(SQLITE)

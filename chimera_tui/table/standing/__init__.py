@@ -10,9 +10,14 @@ Each game that has such decisions has a module here with a `BOOK` (`AnswerBook`)
 seat may give now, the action one gives in a state (or None: ask the person), and when it lapses. All three
 read only the seat's own view, so a standing answer never acts on what its seat could not see.
 
-A book may also name decisions worth asking ahead (`ask_ahead`): when several people will be asked in turn
-(an auction), the table may ask each for a standing answer first, in the order that keeps the keyboard
-moving forward, so the person to act first is asked last and goes straight on to the decision.
+Where the rules leave a person at one terminal nothing to choose, or where handing the keyboard over for
+their choice would cost more than it gives, a book may also set the table's own conventions: answers every
+person holds until they give one of the same kind (`defaults`), and decisions with one possible answer the
+table may play without handing the keyboard over because everyone can see that there was nothing to choose
+(`forced_in_sight`). Each game writes these down in its "About this edition" rules topic.
+
+The table never waits for an answer ahead: it offers them (the ``A`` key, with `suggestion`'s sentence on
+what answering ahead would do now), and whoever is to act decides when asked.
 """
 
 from __future__ import annotations
@@ -37,16 +42,6 @@ class Standing(msgspec.Struct, frozen=True):
     """A mark of the game's progress (e.g. "draft 4"): once the game's mark differs, the answer has lapsed."""
 
 
-class AskAhead(msgspec.Struct, frozen=True):
-    """A seat the table asks for standing answers before the decision at hand reaches it."""
-
-    seat: int
-    mark: str
-    """What it answers for (e.g. "draft 4"): a seat is asked once per mark."""
-    words: str
-    """What is asked, for the player ("How will you bid in this auction? Player 2 bids first.")."""
-
-
 class AnswerBook(Protocol):
     """One game's standing answers (a module's ``BOOK``)."""
 
@@ -63,9 +58,20 @@ class AnswerBook(Protocol):
         """True once `standing` no longer stands (its auction, round or turn is over)."""
         ...
 
-    def ask_ahead(self, public: Any, to_act: int, names: Sequence[str]) -> Sequence[AskAhead]:
-        """The seats to ask for standing answers before `to_act` decides, in the order to ask them, from the
-        `public` view (seen by nobody in particular); `to_act` itself is not among them."""
+    def defaults(self, view: Any, seat: int) -> Sequence[Standing]:
+        """The answers `seat` holds at one terminal shared by several people until it gives one of the same
+        kind: the table's conventions (none in most games)."""
+        ...
+
+    def suggestion(self, view: Any, seat: int, standing: Sequence[Standing]) -> str:
+        """What answering ahead would spare `seat` now, in one sentence for the line beside the ``A`` key
+        ("" when it would spare nothing, or `standing`, its answers now, already does)."""
+        ...
+
+    def forced_in_sight(self, public: Any, seat: int, action: Any) -> bool:
+        """Whether the `public` view (seen by nobody in particular) shows everyone that `action`, the one
+        legal action of `seat`, is all it may do: then the table plays it without handing the keyboard
+        over, and skipping that hand-off tells nobody anything the rules hide."""
         ...
 
 

@@ -6,6 +6,9 @@ terminal the keyboard used to change hands after every bid. A player may instead
 drafting round: pass for the rest of it, or bid up to a limit (one more than the bid standing each time
 they are asked, then pass), and name the card they take if they win. The table then bids exactly as the
 player would have bid by hand; the others see only the bids.
+
+Whoever is to act decides when asked: the table offers these answers (with a sentence beside ``A`` at the
+first decision they would spare) and never waits for them.
 """
 
 from __future__ import annotations
@@ -13,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from chimera_tui.games.codename import told
-from chimera_tui.games.codename.actions import Bid, Pass, Pick, Wait
+from chimera_tui.games.codename.actions import Bid, EndTurn, Pass, Pick, Wait
 from chimera_tui.games.codename.state import Phase, State
 from chimera_tui.games.codename.told import name as card_name
-from chimera_tui.table.standing import AskAhead, Standing
+from chimera_tui.games.codename.windows import ATTACH_COST
+from chimera_tui.table.standing import Standing
 
 AUCTION = "auction"
 """How to bid in this drafting round's auction: args (the highest bid, "0" to pass every time)."""
@@ -86,18 +89,26 @@ class CodenameAnswers:
             return Wait() if Wait() in legal else None
         return None
 
-    def ask_ahead(self, public: State, to_act: int, names: Sequence[str]) -> Sequence[AskAhead]:
-        """When an auction opens, the other bidders, last bidder first (the dealer, often still at the
-        keyboard), so the first bidder, asked last, goes straight on to bid."""
-        a = public.auction
-        if public.phase is not Phase.AUCTION or a is None or a.leader >= 0 or a.passes or a.bidder != to_act:
-            return []
-        n = len(public.players)
-        later = [(to_act + k) % n for k in range(n - 1, 0, -1)]
-        cards = told.names(public.row)
-        words = f"How will you bid for {cards}? {names[to_act]} bids first."
-        mark = _draft_mark(public)
-        return [AskAhead(s, mark, words) for s in later if public.players[s].energy > 0]
+    def defaults(self, view: State, seat: int) -> Sequence[Standing]:
+        return []
+
+    def suggestion(self, view: State, seat: int, standing: Sequence[Standing]) -> str:
+        kinds = {s.kind for s in standing}
+        if view.phase in (Phase.DEAL, Phase.AUCTION) and view.row and AUCTION not in kinds:
+            a = view.auction
+            if seat == view.dealer if view.phase is Phase.DEAL else a is not None and a.bidder == seat:
+                return "A: answer this auction ahead (bid limit, card if you win): fewer hand-offs"
+        if view.phase is Phase.WINDOW and view.window and view.window[0] == seat and NO_ATTACH not in kinds:
+            return "A: attach nothing on the others' turns this arena round: fewer hand-offs"
+        return ""
+
+    def forced_in_sight(self, public: State, seat: int, action: Any) -> bool:
+        """The draft's decisions (torso halves, the row, the bids and energy are face up), and ending a turn
+        with no card held or too little energy to attach one."""
+        if public.phase in (Phase.TORSO, *_DRAFT):
+            return True
+        me = public.players[seat]
+        return isinstance(action, EndTurn) and (not me.cards or me.energy < ATTACH_COST)
 
     def lapsed(self, standing: Standing, view: State, seat: int) -> bool:
         if standing.kind == NO_ATTACH:

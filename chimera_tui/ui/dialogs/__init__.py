@@ -1,1 +1,1 @@
-"""Part of the Textual UI."""
+"""Dialogs shown over any screen: hand-offs, answering ahead, the rules, confirmations, too small, unsaved."""

@@ -21,7 +21,10 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
     """A checklist of `offers` (the ones in `given` ticked) and a last line that gives the ticked ones;
     dismisses with them, or None (Escape: nothing changes)."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close", id="ahead.cancel", tooltip="Close; change nothing")]
+    BINDINGS = [
+        Binding("escape", "cancel", "Close", id="ahead.cancel", tooltip="Close; change nothing"),
+        Binding("g", "give", "Give", id="ahead.give", tooltip="Give the ticked answers"),
+    ]
 
     DEFAULT_CSS = """
     AnswerAheadDialog { align: center middle; background: $background 60%; }
@@ -47,7 +50,7 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ahead-box") as box:
             box.border_title = "Answer ahead"
-            box.border_subtitle = "Enter: tick · Esc: close"
+            box.border_subtitle = "Enter: tick · g: give · Esc: close"
             question = Static(Content(self.question), id="ahead-question")
             question.display = bool(self.question)
             yield question
@@ -82,6 +85,10 @@ class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):
         options.clear_options()
         options.add_options(self._options())
         options.highlighted = at
+
+    def action_give(self) -> None:
+        """Give the ticked answers, wherever the cursor is (at 80×24 the last line may be out of sight)."""
+        self.dismiss(tuple(self.ticked.values()))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

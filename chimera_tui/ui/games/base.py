@@ -15,7 +15,7 @@ from textual.widget import Widget
 from chimera_tui.table.base import hand_off_due
 from chimera_tui.table.local import LocalTable
 from chimera_tui.ui.dialogs.handoff import HandOffScreen
-from chimera_tui.ui.games.ahead import ask_if_asked, offers_ahead, open_answer_ahead
+from chimera_tui.ui.games.ahead import offer_ahead, offers_ahead, open_answer_ahead
 from chimera_tui.ui.games.hint import cancel_hint, hint_offered, show_hint, think_for_bot
 from chimera_tui.ui.games.table_screen import TableScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
@@ -79,6 +79,7 @@ class GameScreen(TableScreen):
         self.bot_delay = self.BOT_DELAY if bot_delay is None else bot_delay
         self._bot_timer: Timer | None = None
         self._shown_seat: int | None = None
+        """The seat whose person was last handed the keyboard (None: nobody yet)."""
         self._handing_off = False
         self._kept: dict[str, Screen[Any]] = {}
         """Dialogs this screen keeps and shows again (`push_kept`), by kind."""
@@ -150,29 +151,32 @@ class GameScreen(TableScreen):
             self.game_over()
         self._schedule_bot()
         if not self._handing_off:
-            self._ask_ahead()
+            offer_ahead(self)
 
     def _maybe_hand_off(self) -> None:
         """Hide the screen before it shows another person's eyes: when the table has more than one human
-        seat and the table says the next seat would see something the last one (or, on opening, nobody)
-        did not (`needs_hand_off`). Every way into a game screen passes here, so loading a hot-seat game
-        or reopening it from the menu is handed off too."""
+        seat and the table says the seat to show would see something the person last handed the keyboard
+        (or, on opening, nobody) may not (`hand_off_due`). Every way into a game screen passes here, so
+        loading a hot-seat game or reopening it from the menu is handed off too.
+
+        The person at the keyboard changes only by a hand-off: a screen that follows the table to another
+        seat without one (nothing differed) still has the last person in front of it, so a secret that seat
+        gains later (a Codename dealer's card) is handed off for too."""
         seat = self.table.seat
         if seat is not None and not self._handing_off and hand_off_due(self.table, self._shown_seat):
             self._handing_off = True
+            self._shown_seat = seat
             self.app.push_screen(HandOffScreen(self.table.player_name(seat)), self._handed_off)
-        self._shown_seat = seat
 
     def _handed_off(self, _: None) -> None:
         self._handing_off = False
+        self._maybe_hand_off()  # the table may have moved on while the screen was hidden
+        if self._handing_off:
+            return
         self._schedule_bot()
-        self._ask_ahead()
+        offer_ahead(self)
 
     # -- answering ahead (table/standing/, ui/games/ahead.py) --------------------------------------------
-
-    def _ask_ahead(self) -> None:
-        """When the table asks the seat at the keyboard to answer ahead, say so and open the dialog."""
-        ask_if_asked(self)
 
     def action_answer_ahead(self) -> None:
         """The standing answers this seat may give now, ticked where it gave them."""

@@ -19,8 +19,6 @@ class TableScreen(Screen[None]):
     def __init__(self, table: LocalTable) -> None:
         super().__init__()
         self.table = table
-        self.asked_open = False
-        """The answer-ahead dialog is open for the table's question (ui/games/ahead.py)."""
 
     @property
     def game_id(self) -> str:

@@ -1,1 +1,1 @@
-"""Part of the Textual UI."""
+"""Whole screens: the menu, new game, load, learn, the lobby of `chimera serve` and its parts, replays."""

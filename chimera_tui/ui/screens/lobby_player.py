@@ -17,6 +17,8 @@ from textual.widgets import Static
 
 from chimera_tui.server import protocol as P
 from chimera_tui.server.link import HostError, HostLink
+from chimera_tui.ui.screens.lobby_dialogs import LineDialog
+from chimera_tui.ui.screens.lobby_notify import PROMPTS, notify_words
 from chimera_tui.ui.screens.lobby_records import (
     RATING_WORDS,
     RecordsScreen,
@@ -60,22 +62,43 @@ class PlayerScreen(RecordsScreen):
     BINDINGS: ClassVar[list[Binding]] = [
         Binding("escape", "back", "Lobby"),
         Binding("k", "key_code", "Add a key"),
+        Binding("e", "ask('email')", "E-mail"),
+        Binding("c", "ask('confirm')", "Code"),
+        Binding("h", "ask('hook')", "Web hook"),
+        Binding("t", "change('test')", "Test"),
+        Binding("d", "digest", "Daily"),
     ]
 
     def __init__(self, link: HostLink, player: str = "") -> None:
         super().__init__(link)
         self.player = player
         self.mine = False
+        self.told: P.NotifySettings | None = None
+        """Where you are told of your turns (your own page, on a server that sends messages)."""
 
     def compose(self) -> ComposeResult:
         yield from super().compose()
         yield Static(id="records-more", markup=False)
+        yield Static(id="records-notify", markup=False)
 
     def on_mount(self) -> None:
         self._load()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.mine if action == "key_code" else True
+        told = self.told
+        if action == "key_code":
+            return self.mine
+        if action in ("ask", "change", "digest"):
+            on = self.mine and told is not None and (told.mail_on or told.hooks_on)
+            what = parameters[0] if parameters else ""
+            if told is None or not on:
+                return False
+            if what == "email":
+                return told.mail_on
+            if what == "confirm":
+                return told.code_pending
+            return told.hooks_on if what == "hook" else True
+        return True
 
     @work(exclusive=True, group="records")
     async def _load(self) -> None:
@@ -103,6 +126,34 @@ class PlayerScreen(RecordsScreen):
         )
         self.mine = page.mine
         self.query_one("#records-more", Static).update(own_words(page) if page.mine else "")
+        if page.mine:
+            try:
+                self.told = await self.link.notify()
+            except HostError:  # a server that sends no messages
+                self.told = None
+            self.query_one("#records-notify", Static).update(notify_words(self.told))
+        self.refresh_bindings()
+
+    def action_ask(self, what: str) -> None:
+        title, placeholder, length = PROMPTS[what]
+
+        def typed(value: str | None) -> None:
+            if value:
+                self.action_change(what, value)
+
+        self.app.push_screen(LineDialog(title, placeholder, max_length=length), typed)
+
+    def action_digest(self) -> None:
+        self.action_change("digest", "off" if self.told is not None and self.told.digest else "on")
+
+    @work(exclusive=True, group="notify")
+    async def action_change(self, what: str, value: str = "") -> None:
+        try:
+            self.told = await self.link.notify(what, value)
+        except HostError as exc:
+            self.notify(exc.reason, severity="error", markup=False)
+            return
+        self.query_one("#records-notify", Static).update(notify_words(self.told))
         self.refresh_bindings()
 
     @work(exclusive=True, group="key-code")

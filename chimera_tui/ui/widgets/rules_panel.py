@@ -197,6 +197,12 @@ class RulesPanel(Widget):
         self._by_id = {t.id: t for t in self.topics}
         self._first = topic if topic in self._by_id else (self.topics[0].id if self.topics else None)
         self._matches: tuple[Topic, ...] = self.topics
+        self._wanted: Topic | None = None
+        """The topic whose text the pane should hold (the one on show)."""
+        self._written: Topic | None = None
+        """The topic whose text the pane holds."""
+        self._writing = False
+        """A worker is writing the wanted topic's text (`_write_text`)."""
 
     @property
     def matches(self) -> tuple[Topic, ...]:
@@ -212,14 +218,30 @@ class RulesPanel(Widget):
         topic = self._by_id.get(topic_id) if topic_id else None
         if topic is None:
             return
-        text = self.query_one(_TopicText)
-        text.border_title = topic.title
-        self.query_one(Markdown).update(
-            hide_anchors(topic.body) or "*There is no text under this topic yet.*"
-        )
-        text.scroll_home(animate=False)
+        self._wanted = topic
+        if not self._writing:
+            self._writing = True
+            self.run_worker(self._write_text(), group="rules-text")
         self._highlight(topic_id)
         self.post_message(self.TopicShown(self, topic))
+
+    async def _write_text(self) -> None:
+        """Put the wanted topic's text in the pane, its title over it, then again while another topic became
+        wanted meanwhile.
+
+        Markdown's updates queue behind one another (each parses in a thread, then mounts its blocks), so a
+        search typed fast used to queue one per key and the pane showed each in turn, seconds behind the
+        list, under the title of the newest (issue 32: "Arena" over the Attacking text on two busy cores).
+        Only the newest wanted topic is written now, and the title changes with its text."""
+        text, markdown = self.query_one(_TopicText), self.query_one(Markdown)
+        try:
+            while (topic := self._wanted) is not None and topic is not self._written:
+                await markdown.update(hide_anchors(topic.body) or "*There is no text under this topic yet.*")
+                self._written = topic
+                text.border_title = topic.title
+                text.scroll_home(animate=False)
+        finally:
+            self._writing = False
 
     def watch_search_text(self, query: str) -> None:
         self._matches = rank(self.topics, query, self.terms)
@@ -320,8 +342,12 @@ class RulesPanel(Widget):
     @on(OptionList.OptionHighlighted, "#rules-topics")
     def _preview(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
-        if event.option_index == event.option_list.highlighted and event.option_id in self._by_id:
-            self.topic_id = event.option_id  # preview; stale highlights (the list was rebuilt) are ignored
+        if event.option is event.option_list.highlighted_option and event.option_id in self._by_id:
+            # A preview. A highlight the list has since moved from, or of a list since rebuilt, is stale and
+            # ignored: its option is not the one highlighted now, even at the same index (issue 32: typed
+            # fast, "what does hairiness do" listed Mantis Arm first, and a stale highlight of an earlier
+            # list's first row put Haunches, the 13th, on show and highlighted).
+            self.topic_id = event.option_id
 
     @on(OptionList.OptionSelected, "#rules-topics")
     def _read(self, event: OptionList.OptionSelected) -> None:

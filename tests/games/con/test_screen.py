@@ -166,7 +166,7 @@ def _verdict(results: ResultsScreen) -> str:
 def test_a_chimera_to_lay_is_previewed_with_its_totals_and_unsupported_parts() -> None:
     """Building (CN-SIZE-06, CN-SIZE-07 on the screen): the preview of a chimera to lay gives the totals the
     rules will give it and names the parts that stand unsupported, so the first choice is never a blind one;
-    with a slot still empty it judges support between the parts laid."""
+    with a slot still empty, the totals of the parts laid, and that the missing-part draw decides the rest."""
     import itertools
 
     from chimera_tui.games.con.work import supported, totals
@@ -192,5 +192,6 @@ def test_a_chimera_to_lay_is_previewed_with_its_totals_and_unsupported_parts() -
         "Your chimera: Health 2 · Might 2 · Speed 2 · Magic 1; head and body unsupported (no stats)."
     )
     assert build_preview("build - GOA-B MAN-R") == (
-        "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2; no head until the missing-part draw."
+        "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2 so far; the head, from the"
+        " missing-part draw, is not known until then."
     )

@@ -211,6 +211,11 @@ class ConScreen(GenericGameScreen):
         """As the menu names it (an order: "Attack Bob")."""
         return choice_label(view, str(action))
 
+    def choice_preview(self, view: Any, action: Any) -> list[str]:
+        """As the line under the menu previews it (an attack's dice, a card's facts): the hint shows it too."""
+        text = preview(view, str(action))
+        return [text] if text else []
+
     def rules_topic(self) -> str | None:
         text = self._highlighted_text()
         return topic_for(text) if text else "overview"

@@ -216,25 +216,38 @@ def attack_preview(state: State, text: str) -> str:
 
 def build_preview(text: str) -> str:
     """The chimera ``build H B R`` would lay: its stat totals, the parts that would stand unsupported on a
-    smaller part below (they add no stats) and the slot left empty, if any (the part still to come may be of
-    any size, so support is judged between the parts laid)."""
+    smaller part below (they add no stats) and the slot left empty, if any.
+
+    With a slot empty the totals are those of the two parts laid, as the rules count them until the
+    missing-part draw (a part over the empty slot counts only once something big enough is drawn under it):
+    what the draw adds depends on the hidden deck, and the preview says so. It used to count a part over the
+    empty slot as if a Very Large part were sure to come, and claimed "Health 10" for a chimera whose
+    Health was 3 until the draw (issue 32)."""
     cards = content().cards
     codes = tuple("" if word == "-" else word.partition(".")[0] for word in text.split()[1:4])
     if len(codes) != 3 or any(code and code not in cards for code in codes):
         return ""
-    empty = [slot for slot, code in zip(SLOT_NAMES, codes, strict=True) if not code]
-    largest = max(cards, key=lambda code: cards[code].size)
-    sup = supported((codes[0] or largest, codes[1] or largest, codes[2] or largest))
-    sums = totals((codes[0], codes[1], codes[2]), 0, frozenset(), sup)
-    so_far = " (two parts)" if empty else ""
-    line = f"Your chimera{so_far}: " + " · ".join(
+    parts = (codes[0], codes[1], codes[2])
+    empty = [i for i, code in enumerate(parts) if not code]
+    sup = supported(parts)
+    sums = totals(parts, 0, frozenset())
+    line = f"Your chimera{' (two parts)' if empty else ''}: " + " · ".join(
         f"{name.capitalize()} {n}" for name, n in zip(STATS, sums, strict=True)
     )
-    lost = [slot for slot, code, ok in zip(SLOT_NAMES, codes, sup, strict=True) if code and not ok]
+    if not empty:
+        lost = [slot for slot, ok in zip(SLOT_NAMES, sup, strict=True) if not ok]
+        return line + (f"; {' and '.join(lost)} unsupported (no stats)." if lost else ".")
+    gap = empty[0]
+    line += f" so far; the {SLOT_NAMES[gap]}, from the missing-part draw, is not known until then"
+    largest = max(cards, key=lambda code: cards[code].size)
+    best = supported((*parts[:gap], largest, *parts[gap + 1 :]))  # type: ignore[arg-type]
+    lost = [slot for slot, code, ok in zip(SLOT_NAMES, parts, best, strict=True) if code and not ok]
     if lost:
         line += f"; {' and '.join(lost)} unsupported (no stats)"
-    if empty:
-        line += f"; no {empty[0]} until the missing-part draw"
+    for code, ok, may in zip(parts, sup, best, strict=True):
+        if code and may and not ok:
+            needs = ("", "Large or Very Large", "Very Large")[cards[code].size]
+            line += f"; {cards[code].name} counts only if the {SLOT_NAMES[gap]} is {needs}"
     return line + "."
 
 

@@ -38,17 +38,17 @@ GUESSES = 3
 def playable(view: State, seat: int, k: int) -> State:
     """`view` with what `seat` cannot see filled in from the view alone, the `k`-th of several ways: the
     unseen machines, fragments and assistants in the piles (rotated by `k`), other teams' screens empty,
-    rich or middling."""
+    rich (and at the VP target, so a round's end may end the game) or middling."""
     c = content()
     mine = view.seats[seat].team
     stocks = ((0, 0, 0, 0), (9, 9, 9, 9), (4, 1, 2, 1))
     frags = ((0, 0, 0, 0, 0), (2, 2, 2, 2, 2), (1, 0, 1, 0, 1))
+    target = c.economy.team_vp_target if view.team_play else c.economy.vp_target
+    vp = ((0,), (target,), (1,))[k % 3] + (0,) * (len(CAUSES) - 1)  # (target,): the game may end
     teams = tuple(
         tm
         if i == mine or tm.stock[0] >= 0
-        else Team(
-            stocks[k % 3], (k % 2,) + (0,) * (len(CAUSES) - 1), frags[k % 3], tm.broken, tm.dream, tm.token
-        )
+        else Team(stocks[k % 3], vp, frags[k % 3], tm.broken, tm.dream, tm.token)
         for i, tm in enumerate(view.teams)
     )
     seen = Counter(
@@ -90,10 +90,13 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
             after = RULES.apply(before, Move(text))
         except IllegalAction as exc:
             return [f"Not possible: {exc.reason}"]
-        outcomes.append((changes(before, after, seat, nexts=True), before, after))
+        outcomes.append((_told(before, after, seat), before, after))
     first = outcomes[0][0]
     sure = [line for line in first if all(line in o[0] for o in outcomes[1:])]
-    if len(sure) != len(first) or any(len(o[0]) != len(first) for o in outcomes):
+    drew = any(_drew(b, a) for _, b, a in outcomes)
+    if drew or len(sure) != len(first) or any(len(o[0]) != len(first) for o in outcomes):
+        if drew:  # what comes next may hang on what was drawn, even where the guesses agree
+            sure = [line for line in sure if not line.startswith("Next, ")]
         b, a = outcomes[0][1], outcomes[0][2]
         hidden = []
         if len(a.deck) != len(b.deck):
@@ -111,6 +114,35 @@ def preview_seen(view: State, text: str, seat: int) -> list[str]:
             + "."
         )
     return sure or ["Nothing changes on the table."]
+
+
+def _told(before: State, after: State, seat: int) -> list[str]:
+    """What an action changes, then where the game goes. The last figure placed ends the planning, and the
+    first turn starts at once (its machines produce): that comes under its own line, after the figure's.
+
+    Issue 32: "Reserve place 1 … for 7 C" was previewed as "charcoalium 7 → 8 (+1)" (the reserving
+    player's own machines, producing as their turn began) beside the figure, as if reserving paid 1."""
+    if before.phase != "plan" or after.phase == "plan":
+        return changes(before, after, seat, nexts=True)
+    placed = replace(before, reserved=after.reserved, x1=after.x1, x2=after.x2)
+    caused, nexts = changes(placed, after, seat), _next(placed, after, seat)
+    if not caused:
+        return [*changes(before, placed, seat), *nexts]
+    first = actor(after)
+    whose = (
+        "your turn" if first == seat else f"{after.names[first]}'s turn" if first is not None else "phase B"
+    )
+    return [*changes(before, placed, seat), f"Then the planning is over and {whose} begins:", *caused, *nexts]
+
+
+def _drew(before: State, after: State) -> bool:
+    """Whether going from `before` to `after` drew from a hidden pile or the random stream (a shuffle)."""
+    return (
+        len(after.deck) < len(before.deck)
+        or len(after.pile) < len(before.pile)
+        or len(after.helpers) < len(before.helpers)
+        or after.rng != before.rng
+    )
 
 
 # -- differences between two views ---------------------------------------------------------------------

@@ -237,11 +237,14 @@ def choice_words(state: State, text: str) -> str:
         m = c.machine[code]
         cost = price(Working(state), seat, i)
         frag = f", with {a_colour(state.belt_frags[i])} fragment" if state.belt_frags[i] else ""
-        return f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}, for {cost} C{frag}"
+        return (
+            f"Reserve place {args[0]}: {m.name} ({code}), {m.type} level {m.level}{frag}; "
+            f"pay {cost} C when you pick it up in your turn"
+        )
     if verb in ("x1", "x2"):
         x = next(e for e in c.belt.extractor if e.id == verb.upper())
         room = "one figure" if x.capacity != "any" else "any number of figures"
-        return f"Go to extractor {x.id}: take {x.gives} charcoalium in your turn ({room})"
+        return f"Go to extractor {x.id}: take {x.gives + _more(state, seat, 'extractor_bonus')} charcoalium in your turn ({room})"
     if verb == "use":
         return "Use " + _use_words(state, seat, args)
     if verb == "smelt":
@@ -273,7 +276,7 @@ def choice_words(state: State, text: str) -> str:
             return f"Buy 1 {RESOURCE_NAMES[args[0]]} for {max(0, rate.buy - (off.c if off else 0))} C"
         return f"Sell 1 {RESOURCE_NAMES[args[0]]} for {rate.sell} C"
     if verb == "extract":
-        return f"Extraction: gain {c.economy.extraction} charcoalium"
+        return f"Extraction: gain {c.economy.extraction + _more(state, seat, 'extraction_bonus')} charcoalium"
     if verb == "recruit":
         from chimera_tui.games.imaginarium.card_texts import describe_assistant
 
@@ -300,6 +303,13 @@ def choice_words(state: State, text: str) -> str:
     if verb == "done":
         return {"transactions": "Done trading", "reorganize": "Done reorganizing"}.get(state.current, "Done")
     return _ask_words(state, seat, verb, args)
+
+
+def _more(state: State, seat: int, bonus: str) -> int:
+    """The charcoalium `seat`'s assistants add to an extraction (``extraction_bonus``: the Foreman) or to a
+    figure's take at an extractor (``extractor_bonus``: the Coal Runner)."""
+    op = Working(state).has(seat, bonus)
+    return op.c if op is not None else 0
 
 
 def _repair_cost(code: str) -> tuple[int, int, int, int]:

@@ -72,7 +72,7 @@ def preview_seen(view: State, action: object, seat: int) -> list[str]:
             after = RULES.apply(before, action)  # type: ignore[arg-type]
         except IllegalAction as exc:
             return [f"Not possible: {exc.reason}"]
-        lines = preview(before, after, seat)
+        lines = preview(before, after, seat) + after_their_choice(after, seat)
         drew = len(after.pile) < len(before.pile) or len(after.perk_deck) < len(before.perk_deck)
         outcomes.append((lines, drew or after.rng != before.rng, before, after))
     first = outcomes[0][0]
@@ -91,6 +91,48 @@ def preview_seen(view: State, action: object, seat: int) -> list[str]:
         sure = [line for line in sure if not line.startswith("No change")]
         sure.append(f"Then {what} will be drawn: what it brings is not known until then.")
     return sure or ["No change to anyone's resources."]
+
+
+def after_their_choice(after: State, seat: int) -> list[str]:
+    """When `seat`'s worker action stops at another seat's choice with its own steps still waiting under it (a
+    displaced worker's Lounge choice, before the displacing worker's module acts): the numbers that follow
+    whichever answer they give (resources, score, points by cause), each marked · under "After NAME's choice,
+    whichever it is:". What the answers disagree on (the chooser's own coin or food) is left out. Nothing
+    when the action's next decision is not such a choice.
+
+    Issue 32: a claw worker sent to Command Hub A over another worker previewed only its move, and the log
+    then said "+4 points — Command Hub A", scored once the displaced player had chosen."""
+    tasks = after.tasks
+    if after.phase is Phase.OVER or not tasks or tasks[-1].seat == seat:
+        return []
+    if not any(t.seat == seat and t.kind == "action_end" for t in tasks[:-1]):
+        return []  # no action of `seat` waits: another seat simply decides next (or feeds)
+    told = [
+        _numbers(preview(after, RULES.apply(after, answer), seat)) for answer in RULES.legal_actions(after)
+    ]
+    out = []
+    for head, bits in told[0].items():
+        same = [bit for bit in bits if all(bit in other.get(head, ()) for other in told[1:])]
+        if same:
+            out.append(f"{head}: {'; '.join(same) if head != 'Points' else ', '.join(same)}")
+    if not out:
+        return []
+    return [f"After {after.names[tasks[-1].seat]}'s choice, whichever it is:", *(f"· {line}" for line in out)]
+
+
+def _numbers(lines: list[str]) -> dict[str, list[str]]:
+    """The numbers a preview names, by the head of their line: each seat's changes of resources ("coins 3 →
+    4 (+1)") and the points by cause ("Points": "you +4 command")."""
+    out: dict[str, list[str]] = {}
+    for line in lines:
+        head, _, rest = line.partition(": ")
+        if head == "Points":
+            out[head] = rest.split(", ")
+        elif rest and not head.startswith(("Next,", "Then")):
+            bits = [bit for bit in rest.split("; ") if "(" in bit and " → " in bit]
+            if bits:
+                out[head] = bits
+    return out
 
 
 def preview(before: State, after: State, seat: int) -> list[str]:
