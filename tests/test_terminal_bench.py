@@ -8,9 +8,15 @@ from pathlib import Path
 import pytest
 
 from chimera_tui.commands import cli
-from chimera_tui.commands.terminal_bench import first_frame, keys_on_save
+from chimera_tui.commands.terminal_bench import KeyFigures, first_frame, keys_side_by_side
 
 SAMPLE = Path(__file__).resolve().parents[1] / "saves" / "station-4p-round4.chimera"
+
+
+def keys_on_save(save: Path, presses: int, **options: object) -> tuple[int, list[KeyFigures]]:
+    """`chimera load` alone (no app beside it): the bytes of its first paint and its figures per key."""
+    (app,) = keys_side_by_side(save, presses, plain=False, trivial=False, **options)  # type: ignore[arg-type]
+    return app.first_paint, list(app.figures.values())
 
 
 def test_keys_on_a_save_write_bytes_and_never_touch_the_save() -> None:
@@ -52,6 +58,8 @@ def test_the_command_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> N
     assert cli.main(["bench", "--terminal", str(SAMPLE), "--presses", "1", "--size", "100x30"]) == 0
     out = capsys.readouterr().out
     assert "at 100x30: first paint" in out and "left/right" in out and "tab" in out
+    assert "(frame-diff off: " in out, "the same app writing what Textual writes is measured beside it"
+    assert "trivial Textual app" in out and "× trivial key" in out
 
 
 def test_a_missing_save_or_a_bad_size_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:

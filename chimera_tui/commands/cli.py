@@ -161,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--terminal",
         metavar="SAVE",
         help="open a copy of SAVE in a pseudo-terminal and measure bytes written and CPU per key press "
-        "(what an SSH player waits for)",
+        "(what an SSH player waits for), beside the same app writing what Textual writes and a trivial "
+        "Textual app, one press in each in turn",
     )
     bench.add_argument("--size", default="80x24", help="--terminal: the terminal size WxH (default 80x24)")
     bench.add_argument("--presses", type=int, default=20, help="--terminal: presses of each kind of key")
@@ -327,7 +328,7 @@ def _bench(args: argparse.Namespace) -> int:
 def _bench_terminal(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from chimera_tui.commands.terminal_bench import keys_on_save
+    from chimera_tui.commands.terminal_bench import keys_side_by_side, report
 
     save = Path(args.terminal)
     if not save.is_file():
@@ -338,10 +339,8 @@ def _bench_terminal(args: argparse.Namespace) -> int:
     except ValueError:
         print(f"chimera bench: the size must look like 80x24, not {args.size!r}.", file=sys.stderr)
         return 2
-    first_paint, figures = keys_on_save(save, max(1, args.presses), cols, rows)
-    print(f"{save.name} at {cols}x{rows}: first paint {first_paint:,} bytes")
-    for figure in figures:
-        print(figure.line())
+    apps = keys_side_by_side(save, max(1, args.presses), cols, rows)
+    print("\n".join(report(save, cols, rows, apps)))
     return 0
 
 

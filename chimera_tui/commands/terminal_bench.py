@@ -14,6 +14,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import statistics
 import struct
 import subprocess
@@ -35,11 +36,17 @@ KEYS: dict[str, tuple[tuple[str, bytes], tuple[str, bytes]]] = {
     "enter": (("enter", b"\r"), ("escape (enter)", ESC)),
     "?": (("?", b"?"), ("escape (?)", ESC)),
     "c": (("c", b"c"), ("escape (c)", ESC)),
+    "c/c": (("c", b"c"), ("c (back)", b"c")),
 }
 """The kinds of key pressed, as a terminal sends them, each with the key that undoes it: Right then Left,
 Tab then Shift+Tab, so the cursor always moves and never sticks at an edge; Enter (on the place or card
 under the cursor, which a sample save leaves with something to choose), ``?`` (the rules) and ``c`` (every
 choice) each open a screen that Escape closes. Each pair's presses are counted under its two labels."""
+GAME_KEYS: dict[str, tuple[str, ...]] = {
+    "con": ("up/down", "tab", "c/c", "?"),
+}
+"""The kinds pressed on a game whose keys differ: Chimera Con plays the highlighted choice on Enter and
+leaves for the menu on Escape, and its ``c`` switches between the chimeras and the player's cards."""
 
 _BARE_APP = """
 from textual.app import App
@@ -97,6 +104,10 @@ class Terminal:
         # As an installed app runs: with its bytecode cached (an environment that forbids writing it makes
         # every start compile whatever changed since, which no installation does).
         full_env.pop("PYTHONDONTWRITEBYTECODE", None)
+        # The terminal's size is the pseudo-terminal's: COLUMNS and LINES (which a test runner may set) would
+        # override it.
+        full_env.pop("COLUMNS", None)
+        full_env.pop("LINES", None)
         full_env.setdefault("TERM", "xterm-256color")
         full_env.setdefault("COLORTERM", "truecolor")
         full_env["TEXTUAL_ANIMATIONS"] = "none"
@@ -151,7 +162,16 @@ class Terminal:
         return None
 
     def cpu_seconds(self) -> float:
-        """User + system CPU time of the process so far (Linux /proc)."""
+        """CPU time of the process so far, all its threads (Linux /proc: to the nanosecond from schedstat
+        where the kernel keeps it, else user + system time in clock ticks)."""
+        total = 0
+        try:
+            for task in os.listdir(f"/proc/{self.process.pid}/task"):
+                total += int(Path(f"/proc/{self.process.pid}/task/{task}/schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            total = 0
+        if total:
+            return total / 1e9
         fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = int(fields[11]) + int(fields[12])
         return ticks / os.sysconf("SC_CLK_TCK")
@@ -164,6 +184,12 @@ class Terminal:
         os.write(self.master, key)
         answer = self.read(quiet=quiet, limit=10, first=first)
         return len(answer), self.cpu_seconds() - before
+
+    def resize(self, cols: int, rows: int) -> None:
+        """Make the terminal `cols`×`rows` and tell the process (it has no controlling terminal, so the
+        kernel does not)."""
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.kill(self.process.pid, signal.SIGWINCH)
 
     def close(self) -> None:
         if self.process.poll() is None:
@@ -200,34 +226,131 @@ def first_frame(runs: int, cols: int = 80, rows: int = 24) -> tuple[float, float
     return statistics.median(bare), statistics.median(ours)
 
 
-def keys_on_save(
+@dataclass
+class MeasuredApp:
+    """One app measured in a pseudo-terminal: what it is called in the report, how it is started, and
+    (for the trivial app) the one pair of keys it is given for every kind."""
+
+    label: str
+    argv: list[str]
+    env: dict[str, str]
+    pair: tuple[bytes, bytes] | None = None
+    first_paint: int = 0
+    full_repaint: int = 0
+    """The bytes written after a resize to the same size as before: a repaint of the whole screen."""
+    figures: dict[str, KeyFigures] = field(default_factory=dict)
+
+
+TRIVIAL = "trivial Textual app"
+"""The label of the bare app (an OptionList and a Footer) given Down and Up for every key."""
+PLAIN = "frame-diff off"
+"""The label of the app run with Textual's own output (``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff``)."""
+
+
+def keys_for(save: Path) -> tuple[str, ...]:
+    """The kinds of key pressed on `save`'s game."""
+    from chimera_tui.saves import summarize
+
+    game = summarize(save).game
+    return GAME_KEYS.get(game, ("left/right", "up/down", "tab", "enter", "?", "c"))
+
+
+def keys_side_by_side(
     save: Path,
     presses: int,
     cols: int = 80,
     rows: int = 24,
-    keys: Sequence[str] = tuple(KEYS),
+    keys: Sequence[str] | None = None,
     quiet: float = 0.3,
-) -> tuple[int, list[KeyFigures]]:
-    """Open a copy of `save` with `chimera load` in a PTY; press each kind of key and its undoing key
-    `presses` times each after a first press of each, reported apart (Escape after Enter is reported
-    apart from Enter). A key's answer ends when the app is silent for `quiet` seconds.
+    plain: bool = True,
+    trivial: bool = True,
+) -> list[MeasuredApp]:
+    """Open a copy of `save` with `chimera load` in a PTY and, beside it, the same with Textual's own output
+    (`plain`) and a trivial Textual app (`trivial`, given Down then Up for every press). Press each kind of
+    key and its undoing key `presses` times each after a first press of each (reported apart), one press in
+    each app in turn (whose app goes first turns with each press), so that all see the same machine. A key's
+    answer ends when the app is silent for `quiet` seconds.
 
-    Returns the bytes of the first paint and the figures per key.
-    """
+    After the keys, each app is resized a row taller and back: the bytes it then writes are its full
+    repaint of the screen (`MeasuredApp.full_repaint`).
+
+    Returns the apps, each with the bytes of its first paint and its figures per key."""
+    keys = keys_for(save) if keys is None else keys
     with tempfile.TemporaryDirectory() as home:
-        copy = Path(home) / save.name
-        shutil.copyfile(save, copy)
         env = dict(os.environ, CHIMERA_SAVES=home)
-        term = Terminal([*_chimera(), "load", str(copy)], cols, rows, env)
+        apps: list[MeasuredApp] = []
+        for label, off in (("chimera", False), (PLAIN, True))[: 2 if plain else 1]:
+            copy = Path(home) / label.replace(" ", "-") / save.name
+            copy.parent.mkdir()
+            shutil.copyfile(save, copy)
+            app_env = dict(env, CHIMERA_TEXTUAL_FIXES_OFF="frame-diff" if off else "")
+            apps.append(MeasuredApp(label, [*_chimera(), "load", str(copy)], app_env))
+        if trivial:
+            apps.append(MeasuredApp(TRIVIAL, [sys.executable, "-c", _BARE_APP], env, (b"\x1b[B", b"\x1b[A")))
+        terminals = [Terminal(app.argv, cols, rows, app.env) for app in apps]
         try:
-            term.read(quiet=1.5, limit=30)
-            first_paint = len(term.output)
-            figures: dict[str, KeyFigures] = {}
+            for app, term in zip(apps, terminals, strict=True):
+                term.read(quiet=1.5, limit=30)
+                app.first_paint = len(term.output)
+            turn = 0
             for name in keys:
                 for i in range(2 * presses + 2):
                     label, key = KEYS[name][i % 2]
-                    size, cpu = term.press(key, quiet=quiet)
-                    figures.setdefault(label, KeyFigures(label)).add(size, cpu)
+                    turn += 1
+                    for index in range(len(apps)):
+                        app = apps[(index + turn) % len(apps)]
+                        term = terminals[(index + turn) % len(apps)]
+                        sent, kind = (key, label) if app.pair is None else (app.pair[i % 2], "Down/Up")
+                        size, cpu = term.press(sent, quiet=quiet)
+                        app.figures.setdefault(kind, KeyFigures(kind)).add(size, cpu)
+            for app, term in zip(apps, terminals, strict=True):
+                term.resize(cols, rows + 1)
+                term.read(quiet=quiet, limit=10, first=3.0)
+                term.resize(cols, rows)
+                app.full_repaint = len(term.read(quiet=quiet, limit=10, first=3.0))
         finally:
-            term.close()
-    return first_paint, list(figures.values())
+            for term in terminals:
+                term.close()
+    return apps
+
+
+def report(save: Path, cols: int, rows: int, apps: Sequence[MeasuredApp]) -> list[str]:
+    """The lines `chimera bench --terminal` prints: per kind of key, the bytes (median) and CPU (mean) of
+    chimera, of chimera with Textual's own output, and chimera's CPU over the trivial app's key."""
+    ours = apps[0]
+    plain = next((app for app in apps if app.label == PLAIN), None)
+    trivial = next((app for app in apps if app.label == TRIVIAL), None)
+    trivial_cpu = statistics.fmean(trivial.figures["Down/Up"].cpu) if trivial else None
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3]) if Path("/proc/loadavg").exists() else "?"
+    lines = [
+        f"{save.name} at {cols}x{rows}: first paint {ours.first_paint:,} bytes"
+        + (f" ({PLAIN}: {plain.first_paint:,})" if plain else "")
+        + f"; load {load} on {os.cpu_count()} CPUs",
+        f"  a full repaint (resized a row taller and back): {ours.full_repaint:,} bytes"
+        + (
+            f" ({PLAIN}: {plain.full_repaint:,}; a quarter of it {plain.full_repaint // 4:,})"
+            if plain
+            else ""
+        ),
+        f"  {'key':<14} {'bytes':>7} {'(' + PLAIN + ')':>17} {'CPU ms':>7} {'(off)':>7}"
+        + ("  × trivial key" if trivial_cpu else ""),
+    ]
+    for name, figure in ours.figures.items():
+        other = plain.figures.get(name) if plain else None
+        cpu = statistics.fmean(figure.cpu)
+        line = f"  {name:<14} {statistics.median(figure.sizes):>7,.0f} "
+        line += f"{statistics.median(other.sizes):>17,.0f} " if other else f"{'':>17} "
+        line += f"{cpu * 1000:>7.1f} " + (
+            f"{statistics.fmean(other.cpu) * 1000:>7.1f}" if other else f"{'':>7}"
+        )
+        if trivial_cpu:
+            line += f"  {cpu / trivial_cpu:>5.1f}×"
+        lines.append(line)
+    if trivial and trivial_cpu:
+        figure = trivial.figures["Down/Up"]
+        lines.append(
+            f"  {TRIVIAL} (an OptionList; Down, Up): CPU {trivial_cpu * 1000:.1f} ms a key, "
+            f"{statistics.median(figure.sizes):,.0f} bytes, over {len(figure.cpu)} presses"
+        )
+    lines.append("  (bytes: median; CPU: mean, all threads; first presses left out)")
+    return lines

@@ -188,10 +188,17 @@ class TerminalSession:
 
 def session_env(base: Mapping[str, str]) -> dict[str, str]:
     """The environment every client process starts from: a few of the server's own variables and `base`."""
+    kept = {name: os.environ[name] for name in _PASSED_ON if name in os.environ}
     return {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
         "HOME": os.environ.get("HOME", "/"),
         "LANG": "C.UTF-8",
         "TEXTUAL_ANIMATIONS": "none",
+        **kept,
         **base,
     }
+
+
+_PASSED_ON = ("CHIMERA_TEXTUAL_FIXES_OFF",)
+"""The server's own variables its clients get too: the Textual fixes the operator leaves out (say, to
+compare a client's output with what Textual writes itself)."""

@@ -19,6 +19,7 @@ from chimera_tui.server.clients import ClientStarter
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.ssh import SshFrontEnd, SshOptions
 from tests.server.helpers import HANG
+from tests.ui.terminal_replay import Shown
 
 
 @dataclass
@@ -65,11 +66,12 @@ async def served(saves: Path, starter: ClientStarter | None = None, **options: A
 
 
 class Screen:
-    """A terminal session: what it was sent so far, and keys to send."""
+    """A terminal session: what it was sent so far (and what that shows), and keys to send."""
 
-    def __init__(self, process: asyncssh.SSHClientProcess[bytes]) -> None:
+    def __init__(self, process: asyncssh.SSHClientProcess[bytes], size: tuple[int, int] = (80, 24)) -> None:
         self.process = process
         self.received = bytearray()
+        self.shown = Shown(*size)
         self._task = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -81,13 +83,22 @@ class Screen:
             if not data:
                 return
             self.received += data
+            self.shown.feed(data)
 
     async def wait_for(self, text: bytes, start: int = 0) -> int:
-        """Wait until `text` arrives after byte `start`; returns where it ends."""
+        """Wait until `text` arrives after byte `start`, or the screen shows it and has changed since then (the
+        client writes only the cells that change); returns where it ends (or how much arrived)."""
         async with asyncio.timeout(HANG):
             while (at := self.received.find(text, start)) < 0:
+                if self.shown.changed_to_show(text.decode(), start):
+                    return len(self.received)
                 await asyncio.sleep(0.02)
         return at + len(text)
+
+    def resize(self, width: int, height: int) -> None:
+        """The terminal resized, as a person drags its window."""
+        self.shown.terminal.resize(width, height)
+        self.process.change_terminal_size(width, height)
 
     def keys(self, data: bytes) -> None:
         self.process.stdin.write(data)
@@ -125,7 +136,7 @@ class Screen:
 
 async def terminal(conn: asyncssh.SSHClientConnection, size: tuple[int, int] = (80, 24)) -> Screen:
     process = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
-    return Screen(process)
+    return Screen(process, size)
 
 
 OPENSSH = shutil.which("ssh")

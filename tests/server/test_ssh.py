@@ -57,9 +57,10 @@ async def test_a_resize_reaches_the_app(tmp_path: Path) -> None:
         conn = await s.connect("carol")
         screen = await terminal(conn)
         await screen.wait_for(b"lobby")
-        mark = len(screen.received)
-        screen.process.change_terminal_size(100, 40)
-        await screen.wait_for(b"\x1b[40;", mark)  # something is drawn on row 40 now
+        screen.resize(100, 40)
+        await until(
+            lambda: bool(screen.shown.terminal.screen.display[39].strip())
+        )  # something drawn on row 40
         await screen.close()
         conn.close()
 

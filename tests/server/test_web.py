@@ -15,6 +15,7 @@ from yarl import URL
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.web import COOKIE, WebFrontEnd, WebOptions, identity_of
 from tests.server.helpers import HANG, Hosted, hosted, until
+from tests.ui.terminal_replay import Shown
 
 
 @asynccontextmanager
@@ -34,16 +35,19 @@ class Browser:
     def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
         self.ws = ws
         self.received = bytearray()
+        self.shown = Shown()
         self._task = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
         async for message in self.ws:
             if message.type == aiohttp.WSMsgType.BINARY:
                 self.received += message.data
+                self.shown.feed(message.data)
 
     async def wait_for(self, text: bytes) -> None:
+        """Until `text` arrives, or the screen shows it (the client writes only the cells that change)."""
         async with asyncio.timeout(HANG):
-            while text not in self.received:
+            while text not in self.received and text.decode() not in self.shown.text():
                 await asyncio.sleep(0.02)
 
     async def keys(self, text: str) -> None:

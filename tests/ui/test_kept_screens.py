@@ -125,3 +125,36 @@ async def test_the_codename_menu_is_kept_and_shows_each_time_s_choices(tmp_path:
         assert app.screen is menu
         assert _shown_options(menu) == everything
         assert menu.query_one(OptionList).highlighted == 0
+
+
+async def test_a_kept_dialog_shown_again_with_the_same_choices_is_not_updated_again(tmp_path: Path) -> None:
+    """Opening the same choices again (`c`, Escape, `c`) leaves the dialog's list and preview as they are (no
+    layout, no line rendered again); once its highlight moved, it is put back on the first choice."""
+    app = _sample("station-4p-round4.chimera", tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, StationScreen))
+        updates: list[object] = []
+        for _ in range(2):  # made, then shown again once (which remembers what it shows)
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, StationScreen))
+        options = next(s for s in app._installed_screens.values() if isinstance(s, ChoiceDialog)).query_one(
+            OptionList
+        )
+        set_options = options.set_options
+        options.set_options = lambda new: updates.append(new) or set_options(new)  # type: ignore[method-assign]
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        assert updates == [], "the same choices were put in the list again"
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert _shown_options(dialog) == dialog.choices
+        assert dialog.query_one(OptionList).has_focus
+        await pilot.press("down", "escape")  # the highlight moved: the next time starts from the first again
+        await until(pilot, lambda: isinstance(app.screen, StationScreen))
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceDialog))
+        options = dialog.query_one(OptionList)
+        assert options.highlighted == 0 and len(updates) == 1
+        assert dialog.previews[0][0] in str(dialog.query_one("#choice-preview").render())

@@ -27,6 +27,7 @@ from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import FIXES, suspended
 from tests.ui.input_thread_probe import selects_while_idle
+from tests.ui.terminal_replay import RecordingDriver, repaint_written
 from tests.ui.textual_fix_apps import Dialog, Host, Keys, counting_layouts, counting_restyles
 from tests.ui.web_input_probe import StandInWebDriver
 
@@ -176,6 +177,14 @@ async def _web_input_thread_polls_while_idle() -> bool:
     return selects_while_idle(1.0, StandInWebDriver) > 2
 
 
+async def _unchanged_screen_written_whole_on_a_full_repaint() -> bool:
+    """A full repaint of a screen on which nothing changed writes at least a byte for each of its cells."""
+    app = Host(driver_class=RecordingDriver)
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        return await repaint_written(app, pilot) >= 80 * 24
+
+
 async def _paste_leaks_keys() -> bool:
     """A bracketed paste holding an escape sequence does not come out as one paste of all its text (Textual
     8.2.8 sends what follows the ESC as key presses, Enter included)."""
@@ -239,6 +248,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "paste_escapes",
         "sends what follows an ESC inside a bracketed paste as key presses",
         _paste_leaks_keys,
+    ),
+    "frame-diff": (
+        "frame_diff",
+        "writes every cell of a screen again when it repaints it, changed or not",
+        _unchanged_screen_written_whole_on_a_full_repaint,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

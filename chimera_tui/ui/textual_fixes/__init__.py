@@ -21,13 +21,22 @@ By what they are about:
 * `dismiss` — ``stale-dismiss``: a dialog closed twice closed the screen below it;
 * `input_waiting` — ``idle-input``: the terminal's input thread woke ten times a second with nothing to read;
 * `web_input_waiting` — ``idle-web-input``: the same, for the web driver's input thread (a browser tab);
-* `paste_escapes` — ``paste-escapes``: what followed an ESC inside a bracketed paste arrived as key presses.
+* `paste_escapes` — ``paste-escapes``: what followed an ESC inside a bracketed paste arrived as key presses;
+* `frame_diff` — ``frame-diff``: every frame written whole, where the terminal needs only the cells that
+  changed (with `frame_cells`, the terminal's picture, and `frame_writer` and `frame_codes`, the bytes of a
+  change).
+
+``CHIMERA_TEXTUAL_FIXES_OFF`` (fix names, comma-separated) leaves the named fixes out of a whole process, so
+a benchmark can run Textual's own code beside the fix: ``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff chimera``.
 """
 
 from __future__ import annotations
 
+import os
+
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
+from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
 from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
@@ -41,23 +50,33 @@ from chimera_tui.ui.textual_fixes.web_input_waiting import install_idle_web_inpu
 
 __all__ = ["APPLIED", "FIXES", "REPLACED", "forget_watchers", "install", "suspended"]
 
+_INSTALLS = {
+    "styles-cache": install_styles_cache,
+    "watchers": install_watchers,
+    "tint": install_tint,
+    "dimmed-picture": install_dimmed_picture,
+    "background-layout": install_background_layout,
+    "screen-removal": install_screen_removal,
+    "screen-restyle": install_screen_restyle,
+    "stale-dismiss": install_stale_dismiss,
+    "idle-input": install_idle_input,
+    "idle-web-input": install_idle_web_input,
+    "paste-escapes": install_paste_escapes,
+    "frame-diff": install_frame_diff,
+}
+"""Each fix by name, and what puts it in place."""
+
 _installed = False
 
 
 def install() -> None:
-    """Apply the work-arounds once; versions of Textual without the problem are left alone."""
+    """Apply the work-arounds once (but those ``CHIMERA_TEXTUAL_FIXES_OFF`` names); versions of Textual
+    without the problem are left alone."""
     global _installed
     if _installed:
         return
     _installed = True
-    install_styles_cache()
-    install_watchers()
-    install_tint()
-    install_dimmed_picture()
-    install_background_layout()
-    install_screen_removal()
-    install_screen_restyle()
-    install_stale_dismiss()
-    install_idle_input()
-    install_idle_web_input()
-    install_paste_escapes()
+    left_out = {name.strip() for name in os.environ.get("CHIMERA_TEXTUAL_FIXES_OFF", "").split(",")}
+    for name, install_fix in _INSTALLS.items():
+        if name not in left_out:
+            install_fix()

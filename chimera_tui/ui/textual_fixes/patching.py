@@ -22,6 +22,7 @@ FIXES = (
     "idle-input",
     "idle-web-input",
     "paste-escapes",
+    "frame-diff",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 

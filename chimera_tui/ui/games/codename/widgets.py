@@ -14,6 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chimera_tui.ui.dialogs.reopening import shows_already
+
 
 class ActionMenu(ModalScreen[int | None]):
     """A modal list of choices (legal actions in words); dismisses with the chosen index or None.
@@ -80,6 +82,8 @@ class ActionMenu(ModalScreen[int | None]):
 
     def reopen(self, title: str, labels: Sequence[str], note: str = "") -> None:
         """Show new choices, as a new menu would (call it before pushing the menu again)."""
+        if shows_already(self, (title, tuple(labels), note)):
+            return
         self.title_text = title
         self.labels = tuple(labels)
         self.note = note

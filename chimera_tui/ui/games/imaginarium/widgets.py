@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chimera_tui.ui.dialogs.reopening import shows_already
 from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import DreamTrack
 from chimera_tui.ui.widgets.footer import KeysFooter
@@ -154,6 +155,9 @@ class ChoiceDialog(ModalScreen[int | None]):
         topic: str | None = None,
     ) -> None:
         """Show new choices, as a new dialog would (called before the kept dialog is pushed again)."""
+        if shows_already(self, (title, tuple(choices), tuple(map(tuple, previews)), context)):
+            self.topic = topic
+            return
         self.title_text = title
         self.choices = list(choices)
         self.previews = [list(p) for p in previews]

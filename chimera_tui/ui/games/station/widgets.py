@@ -22,6 +22,7 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from chimera_tui.ui.dialogs.reopening import shows_already
 from chimera_tui.ui.games.station.mats import MatView
 from chimera_tui.ui.games.station.view import PlaceView
 from chimera_tui.ui.games.station.words import SEAT_MARKS, short
@@ -360,11 +361,11 @@ class ChoiceDialog(ModalScreen[int | None]):
         topic: str | None = None,
     ) -> None:
         """Show new choices, as a new dialog would (call it before pushing the dialog again)."""
-        self.title_text = title
-        self.choices = list(choices)
-        self.previews = [list(p) for p in previews]
-        self.context = context
         self.topic = topic
+        if shows_already(self, (title, tuple(choices), tuple(map(tuple, previews)), context)):
+            return
+        self.title_text, self.choices, self.context = title, list(choices), context
+        self.previews = [list(p) for p in previews]
         if not self.is_mounted:
             return
         self.query_one("#choice-box").border_title = escape(title)
@@ -377,8 +378,7 @@ class ChoiceDialog(ModalScreen[int | None]):
     def _show_preview(self, index: int | None) -> None:
         if index is None or index >= len(self.previews):
             return
-        lines = self.previews[index]
-        self.query_one("#choice-preview", Static).update("Preview — " + "\n".join(lines))
+        self.query_one("#choice-preview", Static).update("Preview — " + "\n".join(self.previews[index]))
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
