@@ -180,6 +180,18 @@ def ended_at_limit(rules: Ruleset[Any, Any], state: Any) -> bool:
     return bool(hook(state)) if hook is not None else False
 
 
+def earlier_wordings(rules: Ruleset[Any, Any], state: Any) -> tuple[Any, ...]:
+    """`state` as earlier versions of this edition worded it: the same position with the sentences it holds
+    (what the last action caused, for the log) in the words they had before one was corrected.
+
+    A save's digest covers those sentences, so a save whose last action was told in the old words would no
+    longer match its own record; `saves` accepts these as well. A game that corrected the wording of what its
+    state holds implements ``earlier_wordings(state) -> tuple[state, ...]``; the others have none.
+    """
+    hook = getattr(rules, "earlier_wordings", None)
+    return tuple(hook(state)) if hook is not None else ()
+
+
 def seat_count_error(rules: Ruleset[Any, Any], players: int) -> str | None:
     """A sentence saying why `players` is not a valid seat count for `rules`, or None when it is."""
     if rules.min_players <= players <= rules.max_players:

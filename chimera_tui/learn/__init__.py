@@ -33,8 +33,8 @@ from typing import Any
 from chimera_tui.engine.match import Match
 from chimera_tui.learn.guard import losing_moves
 
-LESSON_GAMES = ("station", "imaginarium", "codename", "con")
-"""The games with a lesson, in the order the menu offers them."""
+LESSON_GAMES = ("station", "codename", "imaginarium", "con")
+"""The games with a lesson, in the registry's order (games.game_ids(): every menu lists the games so)."""
 
 Decides = Callable[[Any, Sequence[str]], bool]
 """Does a decision fit a step: (the learner's view, its legal actions in notation) -> bool."""

@@ -13,6 +13,7 @@ from chimera_tui import games
 from chimera_tui.engine import GameConfig, IllegalAction, Ruleset
 from chimera_tui.engine.match import Match
 from chimera_tui.engine.plain_text import plain_text
+from chimera_tui.engine.ruleset import earlier_wordings
 from chimera_tui.saves.errors import SaveError
 from chimera_tui.saves.format import APP, SaveFile, read_save, state_digest
 from chimera_tui.table.base import Seat
@@ -98,7 +99,7 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
             f"{prefix} cannot be replayed: the rules of {rules.title} cannot use its setup or its log.",
             path,
         ) from exc
-    if state_digest(match.state) != save.digest:
+    if not matches_digest(rules, match.state, save.digest):
         steps = len(save.log)
         actions = f"{steps} action{'' if steps == 1 else 's'}"
         if older:
@@ -111,6 +112,14 @@ def restore(save: SaveFile, path: Path | str) -> LoadedSave:
         raise SaveError(message, path)
     seats, notices = _seats(save, match)
     return LoadedSave(Path(path), save, rules, match, seats, notices)
+
+
+def matches_digest(rules: Ruleset[Any, Any], state: Any, digest: bytes) -> bool:
+    """Whether `state` is the position `digest` recorded, in this version's words or in the words an earlier
+    version gave what it holds (`engine.ruleset.earlier_wordings`): correcting a sentence loses no save."""
+    if state_digest(state) == digest:
+        return True
+    return any(state_digest(then) == digest for then in earlier_wordings(rules, state))
 
 
 def _option_problem(config: GameConfig, rules: Ruleset[Any, Any]) -> str | None:

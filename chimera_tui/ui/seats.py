@@ -6,6 +6,8 @@ the same information.
 
 from __future__ import annotations
 
+import re
+
 from textual.content import Content
 
 SEAT_VARIABLES = ("$error", "$primary", "$success", "$warning", "$accent", "$secondary")
@@ -40,3 +42,8 @@ def seat_markup(seat: int, text: str, *, bold: bool = False) -> str:
     is read as an escape), so for names use `seat_content`.
     """
     return f"[{seat_style(seat, bold=bold)}]{escape_markup(text)}[/]"
+
+
+def bare_name(name: str) -> str:
+    """A player's name without its parenthetical, where room is short ("Bot 2 (greedy)" → "Bot 2")."""
+    return re.sub(r"\s*\([^)]*\)$", "", name) or name

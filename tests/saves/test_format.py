@@ -448,3 +448,30 @@ def test_every_bad_file_has_a_short_label_for_the_load_screen(case: str, tmp_pat
     assert summary.error == expected_message(case, path)
     assert summary.label not in ("", "cannot load")
     assert len(summary.label) <= 14
+
+
+def test_a_save_told_in_words_since_corrected_still_loads(tmp_path: Path) -> None:
+    """Issue 32 corrected Station's plurals in what an action caused ("now -1 points" → "now -1 point"), words
+    the state holds and the digest covers. A save whose last action was told in the old words still matches
+    its own record; one whose digest matches neither wording is still refused."""
+    from chimera_tui.games.station.told import earlier_events
+    from chimera_tui.saves import SaveError
+    from tests.golden.transcript import replayed
+
+    full, seats = replayed("station-4p-seed13")
+    match = Match.replay(full.rules, full.config, full.seed, full.notations, upto=79)
+    said = match.state.events
+    assert any("; now -1 point," in e for e in said), "the position tells a score of -1"
+    then = msgspec.structs.replace(match.state, events=earlier_events(said))
+    assert any("; now -1 points," in e for e in then.events)
+    for digest, loads in ((state_digest(then), True), (state_digest(match.state), True), (bytes(32), False)):
+        path = tmp_path / f"station-{digest.hex()[:8]}.chimera"
+        save_match(match, path, now=NOW, seats=seats)
+        raw = msgspec.msgpack.decode(path.read_bytes())
+        raw["digest"] = digest
+        path.write_bytes(msgspec.msgpack.encode(raw))
+        if loads:
+            assert load(path).match.state == match.state
+        else:
+            with pytest.raises(SaveError, match="does not match its own record"):
+                load(path)

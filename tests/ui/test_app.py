@@ -41,6 +41,20 @@ async def test_menu_keys_open_each_screen(tmp_path: Path) -> None:
         assert app.screen.__class__.__name__ == "RulesScreen"
 
 
+async def test_learn_and_rules_list_the_games_in_one_order(tmp_path: Path) -> None:
+    """Issue 32: Learn listed Station, Imaginarium, Codename, Con and Rules Station, Codename, Imaginarium,
+    Con. Both follow the registry's order (the New game list's too)."""
+    app = ChimeraApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        learn = [o.id for o in app.screen.query_one("#learn-games", OptionList).options]
+        await pilot.press("escape", "down", "down", "down", "enter")
+        await pilot.pause()
+        rules = [o.id for o in app.screen.query_one("#rules-games", OptionList).options]
+    assert rules == list(games.game_ids())
+    assert learn == [g for g in rules if g in learn] and len(learn) == 4
+
+
 async def test_new_game_by_keys_plays_to_the_end_and_autosaves(tmp_path: Path) -> None:
     app = ChimeraApp(saves=tmp_path, bot_delay=0.0)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -398,4 +398,73 @@ def test_a_window_is_closed_by_n_and_told_in_words() -> None:
     s = msgspec.structs.replace(s, phase=Phase.WINDOW, window=(1,))
     assert flows._FINISH["wait"] == (Phase.WINDOW, "wait") and FINISH[Phase.WINDOW][0] == Wait()
     text = status_text(s, ["Ada", "Bob"], 1, 1, "")
-    assert "Bob: 3 energy: attach from your inventory, or n to wait until the next turn" in text
+    assert "Bob: 3 energy: attach from your inventory, or wait (n)" in text
+
+
+def test_the_title_fits_80_columns() -> None:
+    """Issue 32: at 80 columns "Codename: Chimera · Drafting, deal 1 · Ben: take a face-up card for 1 energy,"
+    lost "or take none". The game's name gives way first; the status is cut ("…") only when it alone is too
+    long, and the window's prompt is short enough not to be."""
+    from chimera_tui.ui.games.codename.words import title_text
+
+    deal = "Drafting, deal 1 · Ben: take a face-up card for 1 energy, or take none"
+    assert title_text(deal, 78) == deal
+    assert title_text(deal, 120) == f"Codename: Chimera · {deal}"
+    window = "Arena round 12 · Ann: 11 energy: attach from your inventory, or wait (n)"
+    assert title_text(window, 78) == window
+    long = "Arena round 2 · react or let it roll (n) · Ann attacks Ben's Bear Arm with Wolf Head and Stinger"
+    assert title_text(long, 78).endswith("…") and len(title_text(long, 78)) == 78
+
+
+async def test_every_tile_names_its_energy_cost() -> None:
+    """Issue 32: a part with an attack bonus lost its cost on a tile ("Bear Arm 2d+1 D6" beside "Wolf Head
+    2d D5 2e"): the detail had one column less than the tile, kept for a mark even where there was none. A
+    hand, the torso halves and a monster's unmarked parts now show every card's whole line."""
+    from dataclasses import replace
+
+    from textual.app import App, ComposeResult
+
+    from chimera_tui.games.codename.content import load
+    from chimera_tui.ui.games.codename import view as v
+    from chimera_tui.ui.widgets.card_grid import PITCH_X, TILE_W
+
+    parts = load().parts
+    hand = v.row_cells(tuple(parts), 4)
+    for cell in hand:
+        d = parts[cell.key]
+        assert cell.mark == "" and cell.detail.endswith(f" {d.cost}e"), (d.name, cell.detail)
+        assert len(cell.detail) <= TILE_W
+    assert all(c.detail.endswith("e") for c in v.row_cells(tuple(load().torsos), 4))
+    bear = next(c for c in hand if parts[c.key].name == "Bear Arm")
+
+    class Hand(App[None]):
+        def compose(self) -> ComposeResult:
+            grid = CardGrid()
+            grid.cells = (replace(bear, x=0, y=0),)
+            yield grid
+
+    app = Hand()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        grid = app.query_one(CardGrid)
+        drawn = "".join(seg.text for seg in grid.render_line(1))
+    assert drawn[:PITCH_X].rstrip() == "2d+1 D6 3e"
+
+
+async def test_the_log_keeps_its_lines_during_the_draft_at_80_by_24(tmp_path: Path) -> None:
+    """Issue 32: in the draft at 80x24 the table page's log had two lines (one under a line asking ahead):
+    the caption took two lines with the deck's count, and each card of the deal a blank line. The count is
+    in the row's title, the caption one line, the cards as tall as their text: the log shows four lines."""
+    from tests.snapshots.test_codename_snapshots import app_at
+
+    for phase in (Phase.DEAL, Phase.AUCTION):
+        app = app_at(tmp_path, phase)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda app=app: isinstance(app.screen, CodenameScreen))
+            await pilot.pause(0.3)
+            log = app.screen.query_one("#cn-table-log", ActionLog)
+            note = app.screen.query_one("#cn-table-note", Static)
+            row = app.screen.query_one("#zone-row")
+            assert note.region.height == 1, phase
+            assert "cards in the deck" in str(row.border_title)
+            assert log.scrollable_content_region.height >= 4, (phase, log.region)

@@ -130,3 +130,39 @@ async def test_below_100_columns_only_the_keys_that_work_now_show() -> None:
         await pilot.resize_terminal(120, 10)
         await pilot.pause()
         assert _shown(app) == wide
+
+
+class LessonTurn(App[None]):
+    """The keys of Imaginarium's lesson in a turn (issue 32: "… v View  g G" at 80 columns)."""
+
+    KEYS = (
+        ("enter", "Choose"), ("u", "Undo"), ("question_mark", "Rules"), ("escape", "Menu"), ("H", "Hint"),
+        ("c", "Choices"), ("n", "End/Done"), ("v", "View"), ("g", "Guide"),
+    )  # fmt: skip
+    BINDINGS = [Binding(key, f"noop({i})", label) for i, (key, label) in enumerate(KEYS)]
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter()
+
+    def action_noop(self, which: int) -> None:
+        pass
+
+
+async def test_keys_wider_than_80_columns_are_drawn_compact_and_read_whole() -> None:
+    """Issue 32: at 80 columns the keys that work were 85 columns wide at the usual spacing and the last one
+    was cut ("g G"). Drawn compact (one space between keys) they take 76, and every label is read whole; at
+    99 columns, where they fit, the usual spacing comes back."""
+    app = LessonTurn()
+    async with app.run_test(size=(80, 10)) as pilot:
+        await pilot.pause()
+        keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+        assert [k.description for k in keys] == [label for _, label in LessonTurn.KEYS]
+        assert max(k.region.right for k in keys) <= 80
+        assert all(k.region.width == len(k.key_display) + len(k.description) + 1 for k in keys)
+        await pilot.resize_terminal(99, 10)
+        await pilot.pause()
+        keys = [k for k in app.screen.query(FooterKey) if not k.has_class("-command-palette")]
+        assert all(k.region.width == len(k.key_display) + len(k.description) + 3 for k in keys)
+        await pilot.resize_terminal(80, 10)
+        await pilot.pause()
+        assert max(k.region.right for k in app.screen.query(FooterKey)) <= 80

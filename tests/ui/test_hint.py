@@ -124,9 +124,7 @@ def _result(chosen: str, *choices: tuple[str, int, float]) -> SearchResult:
 def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
     words = str.upper
     ahead = _result("a", ("a", 355, 149.1), ("b", 40, 8.8), ("c", 5, 0.0))
-    assert (
-        hint_reason(ahead, words) == "wins 42% of 355 playouts, 20 points more than the next best (B: 22%)."
-    )
+    assert hint_reason(ahead, words) == "wins 42% of 355 playouts, against 22% for the next best (B)."
     level = _result("a", ("a", 200, 100.0), ("b", 100, 50.0))
     assert hint_reason(level, words) == "wins 50% of 200 playouts, as often as the next best (B: 50%)."
     kept = _result("a", ("a", 200, 80.0), ("b", 30, 13.5))  # a game's own choice, not clearly beaten
@@ -139,11 +137,13 @@ def test_the_reason_says_what_the_choice_gains_over_the_next_best() -> None:
         "either is sound."
     )
     sure = _result("a", ("a", 90, 90.0), ("b", 10, 2.0))
-    assert (
-        hint_reason(sure, words) == "wins all 90 of its playouts, 80 points more than the next best (B: 20%)."
-    )
+    assert hint_reason(sure, words) == "wins all 90 of its playouts, against 20% for the next best (B)."
     lost = _result("a", ("a", 60, 0.0), ("b", 40, 0.0))
     assert hint_reason(lost, words) == "no choice won a single playout (of 100); this one held out best."
+    one = _result("a", ("a", 1, 1.0), ("b", 1, 0.0))  # issue 32: "1 points more", "all 1 of its playouts"
+    assert hint_reason(one, words) == "wins its only playout, against 0% for the next best (B)."
+    close = _result("a", ("a", 300, 150.0), ("b", 100, 49.0))
+    assert hint_reason(close, words) == "wins 50% of 300 playouts, against 49% for the next best (B)."
     only = SearchResult("a", 0, (Choice("a", 0, 0.0),))
     assert hint_reason(only, words) == "it is the only thing you can do now."
 
@@ -152,7 +152,7 @@ def test_the_hint_is_the_action_its_preview_and_why() -> None:
     result = _result("a", ("a", 10, 7.0), ("b", 10, 2.0))
     text = hint_text(result, str.upper, lambda a: [f"{a} +1 coin", "then Bob"])
     assert text == (
-        "Hint: A\n  a +1 coin\n  then Bob\nWhy: wins 70% of 10 playouts, 50 points more than the next best (B: 20%)."
+        "Hint: A\n  a +1 coin\n  then Bob\nWhy: wins 70% of 10 playouts, against 20% for the next best (B)."
     )
 
 

@@ -182,3 +182,56 @@ def test_the_header_offers_a_daydream_only_where_one_is_possible() -> None:
 
 def test_an_escape_fragment_takes_an() -> None:
     assert Wd.a_colour("E") == "an escape (E)" and Wd.a_colour("R") == "a romance (R)"
+
+
+def test_the_header_fits_80_columns() -> None:
+    """Issue 32: at 80 columns the header stopped at "left: Rep, Tra, daydream, then" (a bot's name with its
+    level, the turn's rest). A name's parenthetical gives way first, then "then projects" (which follows
+    every turn); whatever is left is cut with "…", and nothing runs past the width."""
+    import random
+
+    from chimera_tui.ui.games.imaginarium.board import Board
+
+    board = Board(None, None)  # type: ignore[arg-type]
+    seen = 0
+    for names in (("Ann", "Ben", "Bot 3 (greedy)"), ("Alexandrina", "Bartholomew", "Constantinople")):
+        state = RULES.new_game(GameConfig(players=3, names=names), 3)
+        rnd = random.Random(1)
+        for _ in range(300):
+            if RULES.is_over(state):
+                break
+            header = board.header(state, narrow=True, width=78)
+            assert len(header) <= 78 and not header.endswith("then…"), header
+            if header != board.header(state, narrow=True):
+                seen += 1
+            state = RULES.apply(state, rnd.choice(list(RULES.legal_actions(state))))
+    assert seen, "some headers needed shortening"
+    wide = RULES.new_game(GameConfig(players=3, names=("Ann", "Ben", "Cat")), 3)
+    assert board.header(wide, narrow=False, width=158).startswith("Imaginarium · Round 1")
+
+
+def test_a_team_workshop_title_names_its_partner_whole() -> None:
+    """Issue 32: at 160x50 a team's workshop title ended "with ● Bot 3 (g": where the names with their
+    parenthesis do not fit, the title names the players without it ("with ● Bot 3")."""
+    from chimera_tui.ui.widgets.sketch import line_text
+
+    names = ("Player 1", "Bot 2 (greedy)", "Bot 3 (greedy)", "Bot 4 (greedy)")
+    state = RULES.new_game(GameConfig(players=4, names=names, options={"teams": "on"}), 3)
+    titles = [line_text(line) for line in workshops_canvas(state, 0, 96, frozenset(), False, None).lines]
+    headed = [t for t in titles if " · with " in t]
+    assert headed and not any(re.search(r"\(g\b|\(gr?e?e?d?y?─", t) for t in headed), headed
+    assert any("with ● Bot 3" in t or "with ▲ Player 1" in t for t in headed), headed
+
+
+def test_a_figure_on_the_belt_is_named_whole() -> None:
+    """Issue 32: a figure on the belt's boxes (120 columns and more) read "■ Bot 2 (g": in the box's ten
+    columns the name goes without its parenthesis."""
+    from chimera_tui.ui.widgets.sketch import line_text
+
+    names = ("Player 1", "Bot 2 (greedy)", "Bot 3 (greedy)")
+    state = RULES.new_game(GameConfig(players=3, names=names), 3)
+    while state.phase == "plan":
+        state = RULES.apply(state, RULES.legal_actions(state)[0])
+    text = "\n".join(line_text(line) for line in V.belt_canvas(state, 120, frozenset(), False).lines)
+    assert "Bot 2 (g" not in text and "Bot 3 (g" not in text
+    assert "■ Bot 2 " in text or "● Bot 3 " in text, text

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import Input, Static
 
 from chimera_tui.engine.match import Match
@@ -25,9 +26,11 @@ from chimera_tui.ui.replay_app import ReplayApp
 from chimera_tui.ui.screens.load_game import LoadGameScreen
 from chimera_tui.ui.screens.menu import MenuScreen
 from chimera_tui.ui.screens.replay import HINT_REFUSAL, ReplayControls, replay_screen
+from chimera_tui.ui.screens.replay_analysis import AnalysisScreen
 from chimera_tui.ui.screens.replay_bar import ReplayBar
 from chimera_tui.ui.screens.replay_jump import JumpDialog, parse_step
 from chimera_tui.ui.widgets.action_log import ActionLog
+from chimera_tui.ui.widgets.results_frame import ResultsFrame
 from tests.golden.transcript import replayed
 from tests.saves.cases import NOW, played
 from tests.ui.settle import settled, until
@@ -69,7 +72,8 @@ async def test_forward_back_and_by_round_on_the_station_screen(tmp_path: Path) -
         assert replay.step == 0
         await pilot.press("end")
         assert replay.step == 79
-        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))  # as the live game ends
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, ResultsScreen))
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is screen)
         await pilot.press("full_stop")
@@ -190,9 +194,7 @@ async def test_watch_from_the_load_screen_leaves_the_save_alone(tmp_path: Path) 
         await pilot.press("w")
         await until(pilot, lambda: isinstance(app.screen, ReplayControls))
         assert isinstance(app.screen, CodenameScreen)
-        await pilot.press("end", "escape")  # the results first, then the replay
-        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
-        await pilot.press("escape")
+        await pilot.press("end", "escape")
         await until(pilot, lambda: isinstance(app.screen, LoadGameScreen))
     assert (path.read_bytes(), path.stat().st_mtime_ns) == before
     assert sorted(p.name for p in folder.iterdir()) == ["codename.chimera"]
@@ -289,8 +291,32 @@ async def test_every_step_of_a_whole_game_draws(tmp_path: Path) -> None:
             await pilot.press("full_stop")
             await pilot.pause(0.01)
             assert screen.state == replay.view()
-        await until(pilot, lambda: app.screen is not screen)  # the results, as at the end of a live game
-        assert app.is_running
+        await pilot.pause(0.2)
+        assert app.screen is screen and app.is_running
+
+
+@pytest.mark.parametrize(
+    "name", ["station-2p-seed11", "codename-2p-seed21", "imaginarium-2p-seed31", "con-2p-seed41"]
+)
+async def test_the_replay_keys_work_at_the_end_of_the_game(name: str, tmp_path: Path) -> None:
+    """Issue 32: at the end of a finished replay the results opened by themselves over it, and v and e did
+    nothing until Esc. The end is a step like any other: v changes the viewpoint, e opens the chart, the
+    results open on r."""
+    replay = _table(name)
+    app = ReplayApp(replay, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayControls))
+        screen = app.screen
+        await pilot.press("end")
+        await pilot.pause(0.3)
+        assert replay.step == replay.total and app.screen is screen
+        await pilot.press("v")
+        assert replay.viewpoint == 0
+        for key, opened in (("e", AnalysisScreen), ("r", ResultsFrame)):
+            await pilot.press(key)
+            await until(pilot, lambda opened=opened: isinstance(app.screen, opened))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
 
 
 async def test_watch_on_a_damaged_save_says_why(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ What a preview claims, precisely:
 
 - a seat's line ("You: coins 10 → 13 (+3); score 4 → 6 (+2)"): that seat's coins, food, score, research
   tier or pool of a component go from the first number to the second;
-- the "Points:" line ("you +2 command, Ben -2 feeding losses"): the points each seat scores by that cause;
+- the "Points:" line ("you +2 (command), Ben -2 (feeding losses)"): the points each seat scores by that cause;
 - the lines marked · under "After NAME's choice, whichever it is:": the same, for what follows that seat's
   choice (a displaced worker's Lounge choice) whatever they choose.
 
@@ -27,6 +27,7 @@ from chimera_tui import games
 from chimera_tui.engine.ruleset import GameConfig
 from chimera_tui.games.station import State
 from chimera_tui.games.station.components import COMPONENTS
+from chimera_tui.games.station.wording import plural_of
 from chimera_tui.ui.games.station.preview import preview_seen
 from chimera_tui.ui.games.station.words import CAUSES
 from tests.every_choice import decisions, mismatches_in
@@ -34,8 +35,8 @@ from tests.every_choice import decisions, mismatches_in
 RULES = games.get("station")
 NAMES = ("Ann", "Ben", "Cat", "Dan")
 _DELTA = re.compile(r"(.+) (-?\d+) → (-?\d+) \([+-]\d+\)")
-_POINTS = re.compile(r"(.+) ([+-]\d+) (.+)")
-_CAUSE = {label.lower(): cause for cause, label in CAUSES}
+_POINTS = re.compile(r"(.+) ([+-]\d+) \((.+)\)")
+_CAUSE = {label.split(" (")[0].lower(): cause for cause, label in CAUSES}
 
 Numbers = tuple[dict[tuple[int, str], tuple[int, int]], dict[tuple[int, str], int]]
 """Changes of a seat's number by (seat, label): (before, after); points by (seat, cause)."""
@@ -66,7 +67,7 @@ def changed(before: State, after: State) -> Numbers:
     def numbers(s: int, state: State) -> dict[str, int]:
         p = state.players[s]
         out = {"coins": p.coins, "food": p.food, "score": p.score, "research tier": p.tier}
-        out |= {f"{k}s in pool": n for k, n in zip(COMPONENTS, p.pool, strict=True)}
+        out |= {f"{plural_of(k)} in pool": n for k, n in zip(COMPONENTS, p.pool, strict=True)}
         return out
 
     deltas = {}
@@ -148,6 +149,8 @@ def test_a_displacing_command_previews_its_points() -> None:
                     scored = changed(after, RULES.apply(after, RULES.legal_actions(after)[0]))[1]
                     points = scored.get((seat, "command"), 0)
                     said = [line for line in lines if line.startswith("· Points: ")]
-                    assert said and f"you {points:+d} command" in said[0].split(": ", 1)[1].split(", "), lines
+                    assert said and f"you {points:+d} (command)" in said[0].split(": ", 1)[1].split(", "), (
+                        lines
+                    )
                     found += 1
     assert found

@@ -422,3 +422,91 @@ async def test_two_quick_enters_on_a_question_answer_it_once_and_keep_the_game(t
         await pilot.pause(0.1)
         assert screen in app.screen_stack
         assert len([e for e in screen.table.match.log if e.seat == 0]) == len(mine) + 1
+
+
+@pytest.mark.parametrize(("round", "locked"), [(1, True), (2, True), (3, False), (5, False)])
+def test_command_hub_b_says_it_is_locked_only_while_it_is(round: int, locked: bool) -> None:
+    """Issue 32: "Command Hub B: Locked until round 3" still showed in round 3, when it is open (ST-SETUP-06,
+    ST-PROGRESS-07: the last countdown token leaves in round 3). The choice to place there says nothing of it."""
+    from chimera_tui.games.station.content import content
+    from chimera_tui.ui.games.station import view
+    from chimera_tui.ui.games.station import words as W
+    from tests.games.station.helpers import placement_state
+
+    state = placement_state(3, round=round)
+    hub_b = content().hub_hexes[1]
+    _, detail, _ = view.place_details(state, f"hex:{hub_b}")
+    assert ("locked" in detail.lower()) is locked, detail
+    assert ("open since round 3" in detail) is not locked, detail
+    from chimera_tui.games.station import RULES
+
+    for action in RULES.legal_actions(state):
+        assert "locked" not in W.choice_words(state, action).lower()
+
+
+def test_the_track_line_keeps_the_whole_supply_at_80_columns() -> None:
+    """Issue 32: in the Splicing Lab phase "Round 4/5 · Splicing Lab · start ■ Bot 2 (greedy) · build ×2 ·
+    supply B7 C7 L7 T7" is 81 columns, more than the 78 that 80 columns leave, and lost the tentacles ("supply
+    B7 C7 L7"). The start player's name shortens first."""
+    from msgspec.structs import replace
+
+    from chimera_tui.games.station.state import Phase
+    from chimera_tui.ui.games.station.status import track_line
+    from tests.games.station.helpers import placement_state
+
+    state = placement_state(2, round=4, start=1)
+    state = replace(state, names=("Player 1", "Bot 2 (greedy)"), phase=Phase.LAB)
+    line = track_line(state, narrow=True, width=78)
+    assert line.endswith(
+        " · supply " + " ".join(f"{k}{n}" for k, n in zip("BCLT", state.supply, strict=True))
+    )
+    assert len(line) <= 78 and "start ■ Bot 2 · build ×2" in line
+    assert "Bot 2 (greedy)" in track_line(state, narrow=True, width=0)
+    for width in range(30, 100):
+        line = track_line(state, narrow=width < 90, width=width)
+        assert len(line) <= width and line.endswith("T7"), (width, line)
+
+
+class _Logged:
+    """A table's log and what its last action caused, as `last_line` reads them."""
+
+    def __init__(self, action: str, *caused: str) -> None:
+        self.action, self.caused = action, caused
+
+    def log(self) -> tuple[str, ...]:
+        return (self.action,)
+
+    def log_events(self) -> tuple[tuple[str, ...], ...]:
+        return (self.caused,)
+
+
+@pytest.mark.parametrize(
+    ("action", "caused", "shown"),
+    [
+        (
+            "Ann keeps the starting card Research Grant",
+            ("Ann: +2 coins, +2 food — starting card", "Ann: research tier 1 → 2", "Ann: +1 claw"),
+            "Last: Ann keeps the starting card Research Grant (+3 more, see the log)",
+        ),
+        (
+            "Bot 2 (greedy) places worker #1 (no components) on Vineyard",
+            ("Bot 2 (greedy): +1 food — Vineyard", "Bot 2 (greedy): +2 food — Vineyard"),
+            "Last: Bot 2 (greedy) places worker #1 (no components) on Vineyard (+2 more)",
+        ),
+        (
+            "Ann takes 1 food in the Worker Lounge",
+            ("Ann: +1 food — Worker Lounge",),
+            "Last: Ann takes 1 food in the Worker Lounge · Ann: +1 food — Worker Lounge",
+        ),
+    ],
+)
+def test_the_last_line_ends_whole_at_80_columns(action: str, caused: tuple[str, ...], shown: str) -> None:
+    """Issue 32: "Last: … · Ann: +2 coins, +2 food — starting card (+2 more, see the log)" was cut at the
+    right edge. What the action caused gives way first, then the pointer to the log shortens; the action is
+    cut (with "…") only when it alone is too long, and the line never runs past the width."""
+    from chimera_tui.ui.games.station.status import last_line
+
+    assert last_line(_Logged(action, *caused), 78) == shown
+    for width in range(20, 140):
+        line = last_line(_Logged(action, *caused), width)
+        assert len(line) <= width and line.startswith("Last: "), (width, line)

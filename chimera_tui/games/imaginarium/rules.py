@@ -256,13 +256,20 @@ class ImaginariumRules:
         return said_for(state, str(action), viewer)
 
     def is_irreversible(self, before: State, action: Move, after: State) -> bool:
-        """True when `action` drew randomness or revealed hidden information (an undo barrier)."""
+        """True when `action` drew randomness or revealed hidden information (an undo barrier).
+
+        Starting a turn (B1, after the last planning or the last turn's end) or a round plays out the turn's
+        automatic steps: production, and attacks whose outcome tells what the other seats hold behind their
+        screens. Moving on inside one's own turn draws and reveals nothing: ending B1 (the pick-up pays for
+        the reserved machine and takes its face-up fragment) and setting the dial (a public position that
+        only decides which two actions come next), so both may be taken back.
+        """
         return (
             before.rng != after.rng
             or len(before.pile) != len(after.pile)
             or len(before.deck) != len(after.deck)
             or before.meeting != after.meeting
-            or before.phase != after.phase
+            or (before.phase != after.phase and after.phase not in _WITHIN_A_TURN)
             or before.round != after.round
         )
 
@@ -273,5 +280,9 @@ class ImaginariumRules:
         label = {"plan": "planning", "b1": "machines", "dial": "dial", "b3": "actions"}[state.phase]
         return f"Round {state.round} · {label}"
 
+
+_WITHIN_A_TURN = ("dial", "b3")
+"""The phases a seat's own turn moves into without starting anything new: the dial (B1 ended, the machine
+picked up), then its actions (the dial set)."""
 
 RULES = ImaginariumRules()

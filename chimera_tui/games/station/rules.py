@@ -45,7 +45,7 @@ from chimera_tui.games.station.flow import advance, setup
 from chimera_tui.games.station.prompts import PROMPTS, UNFRAMED
 from chimera_tui.games.station.scoring import winners
 from chimera_tui.games.station.state import DRAFT, FEEDING, HIDDEN, LAB, OVER, PLACEMENT, State, Task
-from chimera_tui.games.station.told import begin, end
+from chimera_tui.games.station.told import begin, earlier_events, end
 from chimera_tui.games.station.wording import choice_said, comps_text
 
 SIDE = OptionSpec(
@@ -253,6 +253,12 @@ class StationRules:
             return f"{who} discards their starting card to flush the Reactor"
         t = state.tasks[-1] if state.tasks else None
         return f"{who} " + choice_said(state, t, action.value)
+
+    def earlier_wordings(self, state: State) -> tuple[State, ...]:
+        """`state` with its events worded as before their plurals were corrected, when that differs (see
+        engine.ruleset.earlier_wordings)."""
+        then = earlier_events(state.events)
+        return (replace(state, events=then),) if then != state.events else ()
 
     def is_irreversible(self, before: State, action: Action, after: State) -> bool:
         """True when `action` drew randomness or revealed a tile or perk (an undo barrier)."""

@@ -10,6 +10,7 @@ tell themselves. Everything told here is public (Station hides only the piles' o
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
 from operator import attrgetter
 
@@ -38,7 +39,7 @@ CAUSE_WORDS = {
 
 
 def _n(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 or word == "food" else f"{k} {word}s"
+    return f"{k} {word}" if k == 1 or word == "food" else f"{k} {'leaves' if word == 'leaf' else word + 's'}"
 
 
 def _pm(k: int) -> str:
@@ -343,5 +344,25 @@ def round_summary(g: Working) -> None:
         g.told.append(
             f"  {names[seat]}: {_pm(total)} point{'' if total in (1, -1) else 's'} this round"
             + (f" ({', '.join(said)})" if said else "")
-            + f"; now {p.score} points, {coins} coin{'' if coins == 1 else 's'}, {p.food} food, research tier {p.tier}"
+            + f"; now {p.score} point{'' if p.score in (1, -1) else 's'}, {coins} coin{'' if coins == 1 else 's'}, "
+            + f"{p.food} food, research tier {p.tier}"
         )
+
+
+_EARLIER = (
+    (re.compile(r"(\d) leaves\b"), r"\1 leafs"),
+    (re.compile(r"; now (-?1) point,"), r"; now \1 points,"),
+)
+"""How the events were worded before their plurals were corrected (issue 32): "+2 leafs in the pool", "now 1
+points"."""
+
+
+def earlier_events(events: tuple[str, ...]) -> tuple[str, ...]:
+    """`events` in their words before the plurals were corrected: the digest of a save made then covers them
+    (`StationRules.earlier_wordings`)."""
+    out = []
+    for text in events:
+        for pattern, then in _EARLIER:
+            text = pattern.sub(then, text)
+        out.append(text)
+    return tuple(out)

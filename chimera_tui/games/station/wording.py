@@ -18,8 +18,18 @@ def comps_text(comps: Iterable[str]) -> str:
     return "".join(LETTER[c] for c in comps) or "·"
 
 
+PLURALS = {"leaf": "leaves", "food": "food"}
+"""The plurals that are not the word with an s."""
+
+
+def plural_of(word: str) -> str:
+    """`word` in the plural: "claws", "leaves", "food"."""
+    return PLURALS.get(word) or f"{word}s"
+
+
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 or word in ("food",) else f"{n} {word}s"
+    """`n` and `word`, in the plural unless `n` is 1: "1 coin", "2 leaves", "3 food"."""
+    return f"{n} {word if n in (1, -1) else plural_of(word)}"
 
 
 def gains_text(coins: int = 0, food: int = 0, points: int = 0, suffix: str = "") -> str:
@@ -46,7 +56,9 @@ def op_text(op: Op) -> str:
     if k == "pay":
         return "pay " + gains_text(op.coins, op.food)
     if k == "component":
-        return f"gain {op.n} {what}" + ("s" if op.n > 1 and op.kind != "any" else "")
+        if op.kind == "any":
+            return f"gain {plural(op.n, 'component')} of your choice"
+        return f"gain {plural(op.n, op.kind)}"
     if k == "research":
         return f"advance {op.n} research tier" + ("s" if op.n > 1 else "")
     if k == "build":

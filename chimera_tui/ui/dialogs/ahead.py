@@ -14,7 +14,10 @@ from textual.widgets.option_list import Option
 
 from chimera_tui.table.standing import Standing
 
-NOTE = "Played for you when you are asked; nobody else sees them. Enter ticks or clears; the last line gives."
+NOTE = (
+    "Played for you when you are asked; nobody else sees them. Enter ticks or clears an answer; g, or Enter "
+    "on the list's last line, gives the ticked ones."
+)
 
 
 class AnswerAheadDialog(ModalScreen[tuple[Standing, ...] | None]):

@@ -179,8 +179,8 @@ def show_hint(screen: TableScreen) -> None:
 
 def hint_reason(result: SearchResult, words: Callable[[Any], str]) -> str:
     """What the suggested action gains, in one line from the search's statistics: how often it won its
-    playouts and by how much that beats the next best choice (in points of that chance), or why it stands
-    though another choice scored as well.
+    playouts against how often the next best choice won its own (shares, never "points": a game may have
+    points of its own, or none), or why it stands though another choice scored as well.
 
     Args:
         result: The search's answer.
@@ -199,22 +199,29 @@ def hint_reason(result: SearchResult, words: Callable[[Any], str]) -> str:
     if best.rate == 0 and runner.rate == 0:
         return f"no choice won a single playout (of {result.playouts}); this one held out best."
     if gain > 0:
-        return f"{won}, {gain} points more than the next best ({other})."
+        return f"{won}, against {runner.rate:.0%} for the next best ({words(runner.action)})."
     if gain == 0:
         return f"{won}, as often as the next best ({other})."
     # The search weighs how often each choice won against how many playouts that rests on: a choice that
     # won a larger share of its playouts only replaces the game's own rule of thumb (searched first, and
     # then less often) when it is clearly better.
-    other = f"{words(runner.action)} won {runner.rate:.0%} of its {runner.visits}"
+    other = f"{words(runner.action)} won {runner.rate:.0%} of its {_count(runner.visits)}"
     if best.visits < runner.visits:
         return f"{won}, the game's own rule of thumb here; {other}, not clearly more: either is sound."
     return f"{won}; {other}, too few playouts to tell the two apart: either is sound."
 
 
 def _won(choice: Choice) -> str:
+    if choice.visits == 1:
+        return f"{'wins' if choice.rate >= 1 else 'loses'} its only playout"
     if choice.rate >= 1:
         return f"wins all {choice.visits} of its playouts"
     return f"wins {choice.rate:.0%} of {choice.visits} playouts"
+
+
+def _count(visits: int) -> str:
+    """A choice's playouts after "of its": "30", or "only one"."""
+    return "only one" if visits == 1 else str(visits)
 
 
 def hint_text(

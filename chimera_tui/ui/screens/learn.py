@@ -39,7 +39,7 @@ class LearnScreen(Screen[None]):
                 id="learn-note",
             )
             yield OptionList(
-                *(Option(games.title(g), id=g) for g in LESSON_GAMES if g in games.game_ids()),
+                *(Option(games.title(g), id=g) for g in games.game_ids() if g in LESSON_GAMES),
                 id="learn-games",
             )
         yield KeysFooter()

@@ -187,6 +187,11 @@ class ReplayControls(_Screen):
         who = "everyone" if seat is None else self.replay.player_name(seat)
         self.notify(f"Seen by {who}.", title="Replay", markup=False, timeout=2)
 
+    def game_over(self) -> None:
+        """At the end of the recorded game the results wait for ``r`` (the status line and the footer say so)
+        instead of opening by themselves as at the end of a live game: over the replay they took its keys,
+        so ``v``, ``e`` and moving back did nothing until Esc."""
+
     # -- never acting ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

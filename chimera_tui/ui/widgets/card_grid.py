@@ -42,8 +42,9 @@ class GridCell:
     key: str
     title: str
     detail: str = ""
-    mark: str = " "
-    """One character before the detail, readable without colour (e.g. ``◇`` for outer)."""
+    mark: str = ""
+    """One character before the detail, readable without colour (e.g. ``◇`` for outer); "" for none, and
+    the detail has the tile's whole width."""
     edges: tuple[str, str, str, str] = ("", "", "", "")
     """North, east, south, west: `JOINED`, `OPEN` or ""."""
     kind: str = "card"
@@ -290,7 +291,7 @@ class CardGrid(ScrollView, can_focus=True):
     def _tile_part(self, cell: GridCell | None, sub: int, base: Style) -> Segment:
         if cell is None:
             return Segment(" " * TILE_W, base)
-        text = cell.title[:TILE_W] if sub == 0 else (cell.mark[:1] or " ") + cell.detail[: TILE_W - 1]
+        text = cell.title[:TILE_W] if sub == 0 else (cell.mark[:1] + cell.detail)[:TILE_W]
         style = base + self._style("tile")
         if cell.kind == "empty":
             style = base + self._style("empty")

@@ -11,13 +11,16 @@ again when the footer's (not compact) style reaches them, two style passes per k
 
 Below `NARROW` columns (an 80-column SSH window) it shows only what can be done now: keys greyed out for the
 moment (they still answer when pressed) and the command palette's reminder (Ctrl+P still opens it) are left
-out, so the keys that work fit the line.
+out, so the keys that work fit the line. Where even those are wider than the line at the usual spacing (a
+lesson's turn at 80 columns: Choose, Undo, Rules, Menu, Hint, Choices, End/Done, View and Guide), they are
+drawn compact, one space between keys instead of two around each, so the last one is read whole.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.compose import compose
 from textual.events import Resize
@@ -44,22 +47,34 @@ class KeysFooter(Footer):
         if self._is_narrow() != self._narrow and self.is_attached:
             self._shown = None
             self.bindings_changed(self.screen)
+        elif self.is_attached:
+            self.compact = self._squeezed(list(self.query_children(FooterKey)))  # the keys follow (data_bind)
 
     def compose(self) -> ComposeResult:
         self._narrow = narrow = self._is_narrow()
-        for widget in super().compose():
-            if (
+        widgets = [
+            widget
+            for widget in super().compose()
+            if not (
                 narrow
                 and isinstance(widget, FooterKey)
                 and (widget._disabled or widget.has_class("-command-palette"))
-            ):
-                continue
+            )
+        ]
+        self.compact = compact = self._squeezed([w for w in widgets if isinstance(w, FooterKey)])
+        for widget in widgets:
             bound = getattr(widget, "_reactive_connect", None) or {}
             if isinstance(widget, FooterKey) and "compact" in bound:
                 # Bound to the footer's compact style: give it that style now, not as it mounts.
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
+                widget.set_reactive(FooterKey.compact, compact)
+                widget.set_class(compact, "-compact", update=False)
             yield widget
+
+    def _squeezed(self, keys: list[FooterKey]) -> bool:
+        """Whether the footer showing `keys` is drawn compact: when the keys at the usual spacing (a space
+        either side of each key, one after its label) are wider than the screen."""
+        usual = sum(cell_len(k.key_display) + cell_len(k.description) + 3 for k in keys)
+        return usual > self.app.size.width
 
     def _signature(self, screen: Screen[object]) -> Hashable:
         """What the footer would show for `screen` now."""
@@ -68,7 +83,7 @@ class KeysFooter(Footer):
             for (_, binding, enabled, tooltip) in screen.active_bindings.values()
             if binding.show
         )
-        return keys, self.show_command_palette, self.compact, self._is_narrow()
+        return keys, self.show_command_palette, self._is_narrow()
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         if self.is_attached and screen is self.screen and screen.app.app_focus:
@@ -98,8 +113,8 @@ class KeysFooter(Footer):
             layout |= _copy_key(widget, model)  # type: ignore[arg-type]
         if len(keys) > len(new_keys):
             self.remove_children(keys[len(new_keys) :])
-        elif len(new_keys) > len(keys):
-            extra = new_keys[len(keys) :]
+        extra = new_keys[len(keys) :]
+        if extra:
             if palette:
                 self.mount_all(extra, before=palette[0])
             else:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
-__all__ = ["wrap_sentence"]
+__all__ = ["clamped", "wrap_sentence"]
 
 
 @lru_cache(maxsize=16384)
@@ -25,3 +25,17 @@ def wrap_sentence(
         return (indent + text,)
     lines = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=" " * (len(indent) + hang))
     return tuple(lines) or ("",)
+
+
+def clamped(text: str, width: int, lines: int) -> str:
+    """`text` wrapped to `width` columns in at most `lines` lines, the last ending in "…" where the rest was
+    left out, instead of stopping mid-word at the edge of a box of that height."""
+    wrapped = textwrap.wrap(text, width) or [""]
+    if len(wrapped) <= lines:
+        return "\n".join(wrapped)
+    kept = wrapped[:lines]
+    last = kept[-1]
+    while len(last) > width - 1:  # room for the ellipsis: the last word goes, not half of it
+        last = last.rsplit(" ", 1)[0] if " " in last.strip() else last[: width - 1]
+    kept[-1] = last.rstrip(" ·,;:—.+") + "…"
+    return "\n".join(kept)

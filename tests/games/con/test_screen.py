@@ -195,3 +195,26 @@ def test_a_chimera_to_lay_is_previewed_with_its_totals_and_unsupported_parts() -
         "Your chimera (two parts): Health 7 · Might 3 · Speed 3 · Magic 2 so far; the head, from the"
         " missing-part draw, is not known until then."
     )
+
+
+async def test_the_preview_under_the_choices_ends_whole_at_80x24(tmp_path: Path) -> None:
+    """Issue 32: at 80x24 the preview under the choices (three lines) stopped mid-sentence ("Your chimera
+    (two parts): Health 9 · Might 3 · Speed 2 · Magic 2; no rear until the"). It ends in "…" where it is
+    longer than its box, and never has more lines than the box shows."""
+    app = _app(tmp_path, ["human", "bot", "bot"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, (ConScreen, HandOffScreen)))
+        if isinstance(app.screen, HandOffScreen):
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConScreen))
+        screen = app.screen
+        assert isinstance(screen, ConScreen)
+        clamped = 0
+        for _ in range(6):
+            await pilot.pause(0.1)
+            box = screen.query_one("#con-preview", Static)
+            lines = str(box.render()).split("\n")
+            assert len(lines) <= 3 and all(len(line) <= box.size.width for line in lines), lines
+            clamped += lines[-1].endswith("…")
+            await pilot.press("down")
+        assert clamped, "a long preview was met and clamped"

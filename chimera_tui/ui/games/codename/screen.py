@@ -134,9 +134,8 @@ class CodenameScreen(ChoosingGameScreen):
         else:
             waiting = ""
         status = w.status_text(state, names, me, actor, waiting)
-        title = f"Codename: Chimera · {status}"
-        self.query_one("#cn-title", Static).update(Content(title))
         width = max(40, self.size.width - 2)
+        self.query_one("#cn-title", Static).update(Content(w.title_text(status, width)))
         self.query_one("#cn-players", Static).update(
             Content.from_markup(w.players_text(state, names, me, actor, width))
         )
@@ -148,7 +147,7 @@ class CodenameScreen(ChoosingGameScreen):
             order = ", ".join(names[s] for s in state.torso_order)
             note = f"Torso halves on the table · pick order: {order}"
         elif phase in v.DRAFT:
-            note = w.auction_text(state, names) + f" · {len(state.deck)} cards in the deck"
+            note = w.auction_text(state, names)
         elif phase is Phase.BUILD:
             note = "Everyone builds in private; the monsters are revealed together."
         elif phase is not Phase.OVER and state.order:
@@ -162,6 +161,7 @@ class CodenameScreen(ChoosingGameScreen):
         torsos.cells = v.row_cells(state.torso_pool, self._columns(torsos, 4))
         row = self.query_one("#zone-row", CardRow)
         row.display = phase in v.DRAFT
+        row.border_title = w.deal_title(state, names) if phase in v.DRAFT else ""
         row.faces = pool_faces(state, me)
         row.columns = max(1, len(state.row))
         grave = self.query_one("#zone-grave", CardGrid)

@@ -22,7 +22,7 @@ from chimera_tui.games.codename.attaching import layout, open_sockets, outer_inf
 from chimera_tui.games.codename.content import PartDef, TorsoDef, load
 from chimera_tui.games.codename.state import Phase, Player, State
 from chimera_tui.ui.seats import escape_markup
-from chimera_tui.ui.widgets.card_grid import JOINED, OPEN, GridCell
+from chimera_tui.ui.widgets.card_grid import JOINED, OPEN, TILE_W, GridCell
 
 _C = load()
 
@@ -105,8 +105,9 @@ def short_name(card: str, width: int = 10) -> str:
     return name[: width - 1] + "…"
 
 
-def _stat_line(roll: int, mod: int, defense: int, cost: int, width: int = 9) -> str:
-    """Attack, Defense and cost in at most `width` characters: "2d+1 D5 2e", "2d D5 2e", "-- D6 1e"."""
+def _stat_line(roll: int, mod: int, defense: int, cost: int, width: int = TILE_W) -> str:
+    """Attack, Defense and cost in at most `width` characters: "2d+1 D5 2e", "2d D5 2e", "-- D6 1e" (the
+    cost left out only where a mark takes a tile's first column)."""
     attack = (f"{roll}d{mod:+d}" if mod else f"{roll}d") if roll else "--"
     text = f"{attack} D{defense}"
     return f"{text} {cost}e" if len(text) + len(f" {cost}e") <= width else text
@@ -201,17 +202,18 @@ def monster_cells(
         used = arena and aid in state.used
         target = aid in targets
         chosen = aid in selected
-        mark = "◎" if target else "●" if chosen else "◇" if outer else " "
+        mark = "◎" if target else "●" if chosen else "◇" if outer else ""
+        width = TILE_W - len(mark)
         if is_torso:
             defense = tv.defense
             if card == p.torso[0] and len(p.torso) == 2:
                 detail = "TORSO"
             else:
-                detail = _stat_line(tv.roll, tv.mod, tv.defense, tv.cost)
+                detail = _stat_line(tv.roll, tv.mod, tv.defense, tv.cost, width)
         else:
             d = _C.parts[card]
             defense = d.defense
-            detail = _stat_line(d.attack_roll, d.attack_mod, d.defense, d.cost)
+            detail = _stat_line(d.attack_roll, d.attack_mod, d.defense, d.cost, width)
         if used:
             detail = f"used D{defense}" if detail != "TORSO" else "used"
         cells.append(

@@ -10,10 +10,13 @@ import textwrap
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
+from rich.cells import cell_len, set_cell_size
+
 from chimera_tui.games.codename.content import load
 from chimera_tui.games.codename.scoring import winner
 from chimera_tui.games.codename.state import Phase, Roll, State
 from chimera_tui.ui.games.codename.view import ARENA, DRAFT, PHASE_NAME, card_name, escape
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.widgets.dice import DiceGroup, DiceRoll
 
 _C = load()
@@ -22,14 +25,20 @@ _C = load()
 # -- words -------------------------------------------------------------------------------------------------
 
 
+def deal_title(state: State, names: Sequence[str]) -> str:
+    """The drafting row's title: the deal, its dealer, and what is left in the deck."""
+    left = len(state.deck)
+    return f"Deal {state.draft_round} by {names[state.dealer]} · {left} card{'s' * (left != 1)} in the deck"
+
+
 def auction_text(state: State, names: Sequence[str]) -> str:
-    """The drafting row's caption: the dealer, and the bid standing."""
-    dealer = names[state.dealer]
+    """The drafting row's caption, one line at 80 columns: what the deal waits for (the dealer's card, the bid
+    standing, the winner's pick)."""
     if state.phase is Phase.DEAL:
-        return f"Deal {state.draft_round} by {dealer}: the dealer may take one card for 1 energy"
+        return f"{names[state.dealer]}, the dealer, may take one card for 1 energy"
     a = state.auction
     if a is None:
-        return f"Deal {state.draft_round} by {dealer}"
+        return f"Deal {state.draft_round} by {names[state.dealer]}"
     if state.phase is Phase.PICK:
         return f"{names[a.leader]} won the auction for {a.bid}: picks a card"
     bid = f"bid {a.bid} by {names[a.leader]}" if a.leader >= 0 else "no bid yet"
@@ -69,7 +78,7 @@ def players_text(state: State, names: Sequence[str], me: int | None, actor: int 
         if short:
             body = " ".join(f"{n}{s}" for n, _, s in facts[:2])
         else:
-            body = ", ".join(f"{n} {word}" for n, word, _ in facts)
+            body = ", ".join(f"{n} {word.removesuffix('s') if n == 1 else word}" for n, word, _ in facts)
         tag = f" ({', '.join(tags)})" if tags else ""
         text = f"{mark}[b]{name}[/b]{escape(tag)}{' ' if short else ': '}{body}"
         return f"[$text-muted strike]{text}[/]" if not p.alive else f"[{_SEAT_VAR[seat % 4]}]{text}[/]"
@@ -103,7 +112,16 @@ _SEAT_VAR = ("$error", "$primary", "$success", "$warning")
 
 def short_player(name: str) -> str:
     """A player's name without its parenthetical ("Bot 2 (greedy)" → "Bot 2")."""
-    return re.sub(r"\s*\([^)]*\)$", "", name) or name
+    return bare_name(name)
+
+
+def title_text(status: str, width: int) -> str:
+    """The title line in `width` columns: the game's name and `status`, the name left out where both do not
+    fit, and the status cut short ("…") only where it alone does not (issue 32: "…, or take none" was cut)."""
+    title = f"Codename: Chimera · {status}"
+    if cell_len(title) <= width:
+        return title
+    return status if cell_len(status) <= width else set_cell_size(status, width - 1).rstrip() + "…"
 
 
 def status_text(state: State, names: Sequence[str], me: int | None, actor: int | None, waiting: str) -> str:
@@ -141,7 +159,7 @@ def status_text(state: State, names: Sequence[str], me: int | None, actor: int |
         Phase.TURN: f"{state.players[actor].energy} energy: attack, use, attach or end",
         Phase.JOIN: "add parts or roll (n)",
         Phase.REACT: "react or let it roll (n)",
-        Phase.WINDOW: f"{state.players[actor].energy} energy: attach from your inventory, or n to wait until the next turn",
+        Phase.WINDOW: f"{state.players[actor].energy} energy: attach from your inventory, or wait (n)",
     }[phase]
     if phase in (Phase.JOIN, Phase.REACT):
         return f"{head} · {prompt} · {attack_text(state, names)}"

@@ -95,7 +95,7 @@ def verdict(s: Story, names: Sequence[str]) -> str:
     best = s.points[s.winner]
     others = sorted(((p, i) for i, p in enumerate(s.points) if i != s.winner), reverse=True)
     if not others:
-        return f"{names[s.winner]} wins with {best} points."
+        return f"{names[s.winner]} wins with {best} point{'s' * (best != 1)}."
     second = others[0][0]
     behind = [names[i] for p, i in sorted(others, key=lambda x: x[1]) if p == second]
     who = " and ".join(behind) if len(behind) <= 2 else ", ".join(behind[:-1]) + " and " + behind[-1]

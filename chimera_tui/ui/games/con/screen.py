@@ -29,6 +29,7 @@ from chimera_tui.ui.games.con.words import board, cards_page, preview, topic_for
 from chimera_tui.ui.games.generic import GenericGameScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.wrapping import clamped
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 WIDE = (110, 32)
@@ -190,6 +191,7 @@ class ConScreen(GenericGameScreen):
             self.query_one("#game-title", Static).update(title(self.state, names, event.size.width - 2))
             self.call_after_refresh(self.show_log)
             self.call_after_refresh(self._show_pages)
+            self.call_after_refresh(self._preview)
 
     def _highlighted_text(self) -> str:
         actions = self.query_one("#generic-actions", OptionList)
@@ -200,7 +202,10 @@ class ConScreen(GenericGameScreen):
 
     def _preview(self) -> None:
         text = self._highlighted_text()
-        self.query_one("#con-preview", Static).update(preview(self.state, text) if text else "")
+        box = self.query_one("#con-preview", Static)
+        said = preview(self.state, text) if text else ""
+        width = box.size.width  # 0 before the first layout: then it is clamped after it
+        box.update(clamped(said, width, 5 if self._wide else 3) if width > 10 else said)  # styles/con.tcss
 
     @on(OptionList.OptionHighlighted, "#generic-actions")
     def _highlighted(self, _: OptionList.OptionHighlighted) -> None:

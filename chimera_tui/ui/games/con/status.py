@@ -27,7 +27,7 @@ def title(state: State, names: Sequence[str], width: int = 0) -> str:
     if state.phase == "over":
         best = max(state.points)
         winner = names[state.points.index(best)]
-        return f"Chimera Con · Game over · {winner} wins with {best} points (r: results)"
+        return f"Chimera Con · Game over · {winner} wins with {best} point{'s' * (best != 1)} (r: results)"
     if state.phase == "build":
         now = "building in private"
     elif state.phase == "market":

@@ -208,10 +208,14 @@ def attack_preview(state: State, text: str) -> str:
     shield = f", armor {guard}" if guard and "Elemental" not in a.keywords else ""
     back = "; a miss lets them strike back" if a.kind == "standard" and "Aerial" not in a.keywords else ""
     return (
-        f"{a.name}: your {a.attack.capitalize()} {dice} dice{family}{need} against "
-        f"{state.names[target]}'s {a.defend.capitalize()} {theirs[STATS.index(a.defend)]} dice; "
+        f"{a.name}: your {a.attack.capitalize()} {_dice(dice)}{family}{need} against "
+        f"{state.names[target]}'s {a.defend.capitalize()} {_dice(theirs[STATS.index(a.defend)])}; "
         f"Health {max(0, theirs[0] - state.damage[target])}/{theirs[0]}{shield}{back}."
     )
+
+
+def _dice(n: int) -> str:
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def build_preview(text: str) -> str:

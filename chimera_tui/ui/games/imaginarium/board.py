@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rich.cells import cell_len
 from textual.screen import Screen
 
 from chimera_tui.games.imaginarium import State
@@ -23,11 +24,12 @@ from chimera_tui.ui.games.imaginarium.preview import changes
 from chimera_tui.ui.games.imaginarium.results import verdict_of
 from chimera_tui.ui.games.imaginarium.widgets import BoardArea, TrackArea
 from chimera_tui.ui.games.imaginarium.workshops import workshops_canvas
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.dream_track import TrackLink, TrackSpace
 from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
 from chimera_tui.ui.widgets.sketch import Canvas
-from chimera_tui.ui.widgets.wrapping import wrap_sentence
+from chimera_tui.ui.widgets.wrapping import clamped, wrap_sentence
 
 AREA_OF = {
     "place": "#belt", "x1": "#belt", "x2": "#belt", "meet": "#office", "proj": "#office", "slot": "#workshops",
@@ -109,22 +111,36 @@ class Board:
 
     # -- words -----------------------------------------------------------------------------------------
 
-    def header(self, state: State, *, narrow: bool) -> str:
-        """The top line: round, phase and step, whose turn, what is left of it (and the piles when wide)."""
+    def header(self, state: State, *, narrow: bool, width: int = 0) -> str:
+        """The top line: round, phase and step, whose turn, what is left of it (and the piles when wide), in
+        `width` columns (0: any): the piles, the game's name and a name's parenthetical give way first, and
+        what is left of the turn is cut ("…") only where nothing else can go (issue 32: "left: Rep, Tra,
+        daydream, then" at 80 columns)."""
         if state.phase == "over":
             return "Imaginarium · game over"
         turn = Wd.turn_seat(state)
-        whose = ""
-        if turn is not None:
-            whose = (
-                f" · {Wd.mark(turn)} {state.names[turn]}'s {'planning' if state.phase == 'plan' else 'turn'}"
-            )
+        step = "planning" if state.phase == "plan" else "turn"
+        name = state.names[turn] if turn is not None else ""
         piles = f" · deck {len(state.deck)}" + (f" · fragments {len(state.pile)}" if state.chimera else "")
         left = Wd.left_this_turn(state)
-        return (
-            f"{'' if narrow else 'Imaginarium · '}Round {state.round} · {Wd.PHASE_WORDS[state.phase]}{whose}"
-            f"{' · ' + left if left else ''}{'' if narrow else piles}"
-        )
+        brief = left.removesuffix(", then projects")  # B4 follows every turn
+
+        def line(title: str, who: str, rest: str, extra: str) -> str:
+            whose = f" · {Wd.mark(turn)} {who}'s {step}" if turn is not None else ""
+            head = f"{title}Round {state.round} · {Wd.PHASE_WORDS[state.phase]}{whose}"
+            return head + (f" · {rest}" if rest else "") + extra
+
+        title, extra = ("", "") if narrow else ("Imaginarium · ", piles)
+        tries = [
+            line(title, name, left, extra),
+            line("", name, left, ""),
+            line("", bare_name(name), left, ""),
+        ]
+        tries.append(line("", bare_name(name), brief, ""))
+        for text in tries:
+            if not width or cell_len(text) <= width:
+                return text
+        return clamped(tries[-1], width, 1)
 
     def prompt(self, state: State, *, narrow: bool, waiting_words: Callable[[int], str | None]) -> str:
         """Who decides what now (Content markup, names escaped), and the seat's own screen under it;

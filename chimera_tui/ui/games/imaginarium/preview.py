@@ -229,10 +229,10 @@ def _seats(before: State, after: State, viewer: int | None, log: bool) -> list[s
                 out.append(f"{who}: slot {i + 1} {'is tangled' if pa.tangled[i] else 'untangles'}")
         for aid in pa.assistants if not log else ():
             if aid not in pb.assistants:
-                out.append(f"{who}: recruits the {c.assistant[aid].name}")
+                out.append(f"{who}: new assistant, the {c.assistant[aid].name}")
         for pid in pa.projects:
             if pid not in pb.projects:
-                out.append(f"{who}: completes {c.project[pid].name}")
+                out.append(f"{who}: project {c.project[pid].name} completed")
     return out
 
 

@@ -37,6 +37,7 @@ from chimera_tui.ui.seats import escape_markup as escape
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.place_canvas import PlaceCanvas
+from chimera_tui.ui.widgets.wrapping import clamped
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 END_VERBS = ("end", "done", "stop")
@@ -126,6 +127,7 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         if self.state is not None:
             self._draw(self.state, width)
             self._update_status()
+            self._update_detail()
             self.call_after_refresh(self.show_log)
         self.refresh_bindings()
 
@@ -180,7 +182,7 @@ class ImaginariumScreen(PaneLayout, GameScreen):
 
     def _update_status(self) -> None:
         self.query_one("#im-header", Static).update(
-            self.board.header(self.state, narrow=self._narrow), layout=False
+            self.board.header(self.state, narrow=self._narrow, width=self.app.size.width - 2), layout=False
         )
         prompt = self.board.prompt(self.state, narrow=self._narrow, waiting_words=self.waiting_words)
         self.query_one("#im-prompt", Static).update(prompt, layout=False)
@@ -203,7 +205,9 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         title, detail, _ = details(self.state, key)
         actions = self._places.get(key, [])
         hint = f"  [Enter: {len(actions)} choice{'s' * (len(actions) != 1)}]" if actions else ""
-        self.query_one("#im-detail", Static).update(f"{title}{hint} · {detail}", layout=False)
+        lines = 2 if self._mode == "wide" else 1  # the detail's height (styles/imaginarium.tcss)
+        text = clamped(f"{title}{hint} · {detail}", self.app.size.width - 2, lines)
+        self.query_one("#im-detail", Static).update(text, layout=False)
 
     @on(PlaceCanvas.Highlighted)
     def _cursor_moved(self) -> None:

@@ -24,6 +24,7 @@ from chimera_tui.ui.games.imaginarium.words import (
     team_seats,
     turn_seat,
 )
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.widgets.sketch import Canvas, Line, Sketch
 
 PLACE_TASKS = frozenset({"sleep", "tangle", "fork"})
@@ -123,8 +124,11 @@ def type_class(code: str) -> str:
     return f"type-{tables().type[code]}"
 
 
-def _figure(state: State, seat: int) -> Line:
-    return ((mark(seat), f"mark-{seat}"), (" " + state.names[seat], ""))
+def _figure(state: State, seat: int, room: int) -> Line:
+    """A seat's figure in `room` columns: its mark and name, the name without its parenthesis where the
+    whole one does not fit ("■ Bot 2", not "■ Bot 2 (g")."""
+    name = state.names[seat]
+    return ((mark(seat), f"mark-{seat}"), (" " + (name if len(name) + 2 <= room else bare_name(name)), ""))
 
 
 def belt_canvas(state: State, width: int, lit: frozenset[str], deciding: bool) -> Canvas:
@@ -163,7 +167,7 @@ def _belt_boxes(state: State, lit: frozenset[str], deciding: bool) -> Canvas:
         sk.put(x, 0, head.ljust(box), "head")
         who = state.reserved[i]
         if who >= 0:
-            sk.spans(x, 5, _figure(state, who), box)
+            sk.spans(x, 5, _figure(state, who, box), box)
         else:
             sk.put(x, 5, "free" if code else "", "muted")
         sk.spot(key, x, 0, box, 6, classes(key, lit, deciding))
@@ -178,7 +182,7 @@ def _belt_boxes(state: State, lit: frozenset[str], deciding: bool) -> Canvas:
         sk.put(x, 2, "1 fig." if ext.capacity != "any" else "any no.", "muted")
         seats = ([state.x1] if state.x1 >= 0 else []) if key == "x1" else list(state.x2)
         for n, s in enumerate(seats[:3]):
-            sk.spans(x, 3 + n, _figure(state, s), w)
+            sk.spans(x, 3 + n, _figure(state, s, w), w)
         if len(seats) > 3:
             sk.put(x + 4, 5, f"+{len(seats) - 3}", "muted")
         sk.spot(key, x, 0, w, 6, classes(key, lit, deciding))
@@ -212,7 +216,7 @@ def _belt_list(state: State, width: int, lit: frozenset[str], deciding: bool) ->
         who = state.reserved[i]
         x += 1
         if who >= 0:
-            x = sk.spans(x, i, _figure(state, who), max(4, width - x))
+            x = sk.spans(x, i, _figure(state, who, max(4, width - x)), max(4, width - x))
         sk.spot(key, 0, i, max(x, min(width, 60)), 1, classes(key, lit, deciding))
     y = len(state.belt)
     for ext in content().belt.extractor:

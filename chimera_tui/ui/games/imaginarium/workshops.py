@@ -5,6 +5,8 @@ a ring of six actions (the active pair, last turn's barred position). No Textual
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from chimera_tui.games.imaginarium.content import content
 from chimera_tui.games.imaginarium.state import ACTIONS, State
 from chimera_tui.games.imaginarium.work import tables
@@ -19,6 +21,7 @@ from chimera_tui.ui.games.imaginarium.words import (
     team_seats,
     turn_seat,
 )
+from chimera_tui.ui.seats import bare_name
 from chimera_tui.ui.widgets.sketch import Canvas, Line, Sketch
 
 DIAL_W = 16
@@ -103,17 +106,24 @@ def _panel(
     broken_lines = _broken_rows(state, p.team, inner)
     height = 2 + 1 + slot_rows + len(broken_lines) + 1
     sk.box(x, y, width, height, "line" if seat != to_act else "accent")
-    title: list[tuple[str, str]] = [
-        (" ", ""),
-        (mark(seat), f"mark-{seat}"),
-        (" " + state.names[seat], "strong"),
-    ]
-    if seat == viewer:
-        title.append((" (you)", "muted"))
     room = width - 12
-    if state.team_play:  # the partner first: it says whose screen and broken machines these are
-        for mate in (s for s in team_seats(state, p.team) if s != seat):
-            title += [(" · with ", "muted"), (mark(mate), f"mark-{mate}"), (" " + state.names[mate], "")]
+
+    def heading(name: Callable[[str], str]) -> list[tuple[str, str]]:
+        title = [(" ", ""), (mark(seat), f"mark-{seat}"), (" " + name(state.names[seat]), "strong")]
+        if seat == viewer:
+            title.append((" (you)", "muted"))
+        if state.team_play:  # the partner first: it says whose screen and broken machines these are
+            for mate in (s for s in team_seats(state, p.team) if s != seat):
+                title += [
+                    (" · with ", "muted"),
+                    (mark(mate), f"mark-{mate}"),
+                    (" " + name(state.names[mate]), ""),
+                ]
+        return title
+
+    title = heading(str)
+    if sum(len(t) for t, _ in title) > room:  # "Bot 3 (g" was cut mid-name: the names lose their parenthesis
+        title = heading(bare_name)
     workshop = f" · workshop {p.workshop} "
     if sum(len(t) for t, _ in title) + len(workshop) <= room:
         title.append((workshop, "muted"))

@@ -74,6 +74,7 @@ class StationLayout:
         if self.state is not None:
             self._update_board()
             self._update_status()
+            self._update_detail()
             self.call_after_refresh(self.show_log)  # rewrap the log to its new width
         self.refresh_bindings()
 

@@ -16,6 +16,7 @@ from chimera_tui.games.station import RULES, State
 from chimera_tui.games.station.components import COMPONENTS
 from chimera_tui.games.station.content import content
 from chimera_tui.games.station.state import Phase
+from chimera_tui.games.station.wording import plural_of
 from chimera_tui.ui.games.station.words import (
     CAUSES,
     comps_text,
@@ -151,7 +152,7 @@ def preview(before: State, after: State, seat: int) -> list[str]:
             _delta("research tier", p0.tier, p1.tier),
         ]
         for k, a, b in zip(COMPONENTS, p0.pool, p1.pool, strict=True):
-            bits.append(_delta(f"{k}s in pool", a, b))
+            bits.append(_delta(f"{plural_of(k)} in pool", a, b))
         for i, (w0, w1) in enumerate(zip(p0.workers, p1.workers, strict=True)):
             if w0.comps != w1.comps:
                 bits.append(f"worker #{i + 1} {comps_text(w0.comps)} → {comps_text(w1.comps)}")
@@ -166,11 +167,11 @@ def preview(before: State, after: State, seat: int) -> list[str]:
                     bits.append(f"worker #{i + 1} → {where_words(w1.where)}")
         for perk in p1.perks:
             if perk not in p0.perks:
-                bits.append(f"takes the perk {c.perk_by_id[perk].name}")
+                bits.append(f"perk {c.perk_by_id[perk].name} taken")
         if p0.card and not p1.card:
             bits.append("starting card discarded")
         elif p1.card and not p0.card:
-            bits.append(f"keeps {c.card_by_id[p1.card].name}")
+            bits.append(f"starting card {c.card_by_id[p1.card].name} kept")
         said = [b for b in bits if b]
         if said:
             out.append(f"{who}: " + "; ".join(said))
@@ -180,7 +181,7 @@ def preview(before: State, after: State, seat: int) -> list[str]:
     if causes:
         labels = dict(CAUSES)
         parts = [
-            f"{'you' if s == seat else before.names[s]} {pts:+d} {labels.get(cause, cause).lower()}"
+            f"{'you' if s == seat else before.names[s]} {pts:+d} ({labels.get(cause, cause).split(' (')[0].lower()})"
             for (s, cause), pts in causes.items()
         ]
         out.append("Points: " + ", ".join(parts))

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 
 from chimera_tui.games.station import State
 from chimera_tui.games.station.scoring import breakdown, owned_components
+from chimera_tui.games.station.wording import plural
 from chimera_tui.ui.games.station.words import CAUSES, hue, mark
 from chimera_tui.ui.widgets.results_frame import ResultsFrame
 
@@ -42,15 +43,16 @@ def tie_break_text(state: State, winners: Sequence[int]) -> str:
     comps = [owned_components(p.pool, [[w.comps] for w in p.workers]) for p in state.players]
     best = max(scores)
     tied = [s for s, v in enumerate(scores) if v == best]
+    points = plural(best, "point")
     if len(tied) == 1:
-        return f"{names[0]} wins with {best} points."
+        return f"{names[0]} wins with {points}."
     if len(winners) == 1:
         return (
-            f"{names[0]} wins: tied on {best} points with "
+            f"{names[0]} wins: tied on {points} with "
             + ", ".join(state.names[s] for s in tied if s != winners[0])
             + f", but owns the most components ({comps[winners[0]]})."
         )
-    return f"{' and '.join(names)} share the win: {best} points and {comps[winners[0]]} components each."
+    return f"{' and '.join(names)} share the win: {points} and {plural(comps[winners[0]], 'component')} each."
 
 
 def round_ends(states: Sequence[State]) -> list[tuple[int, ...]]:

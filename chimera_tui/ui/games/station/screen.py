@@ -37,6 +37,7 @@ from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
 from chimera_tui.ui.widgets.hex_cells import CellView
 from chimera_tui.ui.widgets.hex_grid import HexGrid
+from chimera_tui.ui.widgets.wrapping import clamped
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 
@@ -211,9 +212,10 @@ class StationScreen(StationLayout, GameScreen):
 
     def _update_status(self) -> None:
         state, table = self.state, self.table
-        self.query_one("#station-track", Static).update(track_line(state, narrow=self._narrow))
+        width = self.app.size.width - 2  # both lines span the screen, with a column of padding either side
+        self.query_one("#station-track", Static).update(track_line(state, narrow=self._narrow, width=width))
         self.query_one("#station-prompt", Static).update(prompt_markup(state, table, self.waiting_words))
-        self.query_one("#station-last", Static).update(last_line(table), layout=False)
+        self.query_one("#station-last", Static).update(last_line(table, width), layout=False)
 
     def choice_words(self, view: Any, action: Any) -> str:
         return W.choice_words(view, action)
@@ -240,8 +242,9 @@ class StationScreen(StationLayout, GameScreen):
         title, detail, _ = V.place_details(self.state, key)
         actions = self._places.get(key, [])
         hint = f"  [Enter: {len(actions)} choice{'s' * (len(actions) != 1)}]" if actions else ""
+        text = f"{title}{hint} · {detail}".replace("\n", " · ", 1)
         self.query_one("#station-detail", Static).update(
-            f"{title}{hint} · {detail}".replace("\n", " · ", 1), layout=False
+            clamped(text, self.app.size.width - 2, 2), layout=False
         )
 
     @on(HexGrid.CursorMoved)

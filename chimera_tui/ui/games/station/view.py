@@ -213,6 +213,8 @@ def hex_details(state: State, h: Hex) -> tuple[str, str, str | None]:
             bits.append(
                 f"locked: {state.countdown} countdown token{'s' * (state.countdown != 1)} (opens in round 3)"
             )
+        elif mid == "hub-b":
+            bits.append("open since round 3")
         if who is not None:
             s, w = who
             comps = state.players[s].workers[w].comps

@@ -49,7 +49,9 @@ def why_not(state: State, table: Any, key: str, legal: Sequence[Any], *, decidin
             return "This Reactor space is empty."
         module = content().modules[tile]
         coins = full.players[task.seat].coins
-        return f"You cannot afford {module.name}: it costs {module.cost} coins and you have {coins}."
+        return (
+            f"You cannot afford {module.name}: it costs {W.plural(module.cost, 'coin')} and you have {coins}."
+        )
     if task.kind == "build_hex" and key.startswith("hex:"):
         return (
             "You can build only on an empty build space next to the Command Hub or a built module; "

@@ -146,18 +146,17 @@ def bonus_text(b: Bonus | None) -> str:
     }.get(k, k)
 
 
-def round_track(state: State, compact: bool = False) -> str:
-    """Round, phase, start player, build multiplier (and markers left unless `compact`), in one line."""
+def round_track(state: State, compact: bool = False, name: str | None = None) -> str:
+    """Round, phase, start player, build multiplier (and markers left unless `compact`), in one line; the
+    start player as `name` when given ("": their mark alone)."""
     if state.phase is Phase.OVER:
         return "Game over"
+    who = (f"{mark(state.start)} {state.names[state.start] if name is None else name}").rstrip()
     if state.phase is Phase.DRAFT:
-        return f"Setup · start player {mark(state.start)} {state.names[state.start]}"
+        return f"Setup · start player {who}"
     mult = 3 if state.round >= 5 else 2 if state.round >= 3 else 1
     rounds = "" if compact else " " + "".join("●" if r <= state.round else "○" for r in range(1, 6))
-    return (
-        f"Round {state.round}/5{rounds} · {PHASE_WORDS[state.phase]} · "
-        f"start {mark(state.start)} {state.names[state.start]} · build ×{mult}"
-    )
+    return f"Round {state.round}/5{rounds} · {PHASE_WORDS[state.phase]} · start {who} · build ×{mult}"
 
 
 # -- dialogs: choices in words and their context ------------------------------------------------------------
@@ -320,5 +319,5 @@ def dialog_context(state: State) -> tuple[str, str | None]:
     if t.kind == "beg":
         return f"{state.names[int(t.place)]} used Beggar's Alley.", "perk-beggars-alley"
     if t.kind in ("build_tile", "build_hex"):
-        return f"You have {p.coins} coins.", "building"
+        return f"You have {plural(p.coins, 'coin')}.", "building"
     return "", None
