@@ -18,6 +18,7 @@ from tests.server.helpers import HANG, until
 from tests.server.notify_helpers import Mailbox
 from tests.server.ssh_helpers import OPENSSH, Screen, key_file, openssh_args
 from tests.server.test_turns_ssh import move, served
+from tests.ui.terminal_replay import Shown
 
 pytestmark = pytest.mark.skipif(OPENSSH is None, reason="the OpenSSH client (ssh) is not installed")
 
@@ -29,9 +30,10 @@ ANSI = re.compile(rb"\x1b\[[0-?]*[ -/]*[@-~]")
 class OpenSsh(Screen):
     """An OpenSSH client (`ssh -tt`) logged in to the front end: what it was sent, and keys to send."""
 
-    def __init__(self, process: asyncio.subprocess.Process) -> None:
+    def __init__(self, process: asyncio.subprocess.Process, size: tuple[int, int] = (80, 24)) -> None:
         self.openssh = process
         self.received = bytearray()
+        self.shown = Shown(*size)  # what the bytes show: the client writes only the cells that change
         self._task = asyncio.ensure_future(self._read())
 
     @classmethod
@@ -50,6 +52,7 @@ class OpenSsh(Screen):
         assert self.openssh.stdout is not None
         while chunk := await self.openssh.stdout.read(65536):
             self.received += chunk
+            self.shown.feed(chunk)
 
     def keys(self, data: bytes) -> None:
         assert self.openssh.stdin is not None

@@ -122,4 +122,6 @@ async def test_no_hand_off_shows_another_seats_hand_or_cheats(tmp_path: Path) ->
                 await pilot.press("enter")
                 await pilot.pause()
             assert RULES.is_over(table.match.state)
-    assert checked >= 20 and own_seen >= checked // 2
+    # The game to 1 point takes 14 hand-offs since the table stopped handing the keyboard to cheat windows
+    # whose dice do not go against the seat (issue 32); it took over 20 before.
+    assert checked >= 12 and own_seen >= checked // 2
