@@ -98,6 +98,20 @@ def reference_game(seed: int) -> bool:
     return seat in rules.winner(state)
 
 
+async def known_schema(python: str, data: Path) -> None:
+    """Give an older checkout's server the store this checkout wrote: the schema steps since that checkout's
+    last one only add tables and a column it never reads (names, moderation, notifications), so the version
+    is set back to the last step it knows and it opens the store as its own."""
+    ask = await asyncio.create_subprocess_exec(
+        python, "-c", "from chimera_tui.server.store.schema import SCHEMA_VERSION; print(SCHEMA_VERSION)",
+        stdout=asyncio.subprocess.PIPE, cwd=tempfile.gettempdir(),
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+    )  # fmt: skip
+    known = int((await ask.communicate())[0])
+    with contextlib.closing(sqlite3.connect(data / "chimera.db")) as db, db:
+        db.execute("UPDATE schema_version SET version = ? WHERE version > ?", (known, known))
+
+
 async def start(
     python: str, data: Path, probe: Path, workers: int | None
 ) -> tuple[asyncio.subprocess.Process, int, Path]:
@@ -227,6 +241,8 @@ async def run(
     seeds = list(range(1, args.games + 1)) if strength else []
     plan: Plan = await prepare(data, solos, pair, seeds, LEVEL)
     probe = folder / "probe.jsonl"
+    if python != sys.executable:
+        await known_schema(python, data)
     server, port, log = await start(python, data, probe, workers)
     tables = Tables(data)
     stop = asyncio.Event()
