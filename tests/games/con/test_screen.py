@@ -92,7 +92,9 @@ async def test_a_cheat_window_plays_no_cheat_on_enter_and_p_passes_for_the_turn(
         await pilot.pause()
         # The seat's own last action; the table may then pass the next seat's window for it (at one terminal
         # people are asked on others' turns only when a fight's dice go against them).
-        own = [n for n, entry in zip(table.match.notations, table.match.log, strict=True) if entry.seat == seat]
+        own = [
+            n for n, entry in zip(table.match.notations, table.match.log, strict=True) if entry.seat == seat
+        ]
         assert own[-1] == "pass turn" and table.match.state.passed[seat]
         assert any("plays no cheat for the rest of the turn" in line for line in table.log()[-3:])
 
