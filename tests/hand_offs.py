@@ -2,6 +2,9 @@
 
     python -m tests.hand_offs [--seed S] [--games N]
 
+Its counts (with ``--games 10``) are the "now" columns of the table between the `<!-- hand-off-table -->`
+markers of docs/playing/hot-seat.md ("Fewer hand-offs at one terminal"), beside those from before issue 32.
+
 Every seat is a person at the same `LocalTable` the screens use (its conventions, and the decisions with one
 possible answer it plays, included), and each person's decisions are the greedy bot's (the game's own, from
 that seat's view), so the game is a real one and the same each run. A hand-off is counted exactly where the

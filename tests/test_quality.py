@@ -31,7 +31,7 @@ def test_ruff_format_is_clean() -> None:
 
 
 def test_import_contracts_are_kept() -> None:
-    """pyproject.toml's contracts: the layers (README, Architecture) import only downward, no package outside
+    """pyproject.toml's contracts: the layers (docs/architecture.md) import only downward, no package outside
     games/ and engine/ has an import circle, the pure packages never import textual, rich or the UI, the
     engine knows no game, the games import no UI, server, table or saves, and each game's phases stay below
     its sequencer."""

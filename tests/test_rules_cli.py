@@ -137,7 +137,7 @@ def _cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str,
         ["rules", "--saves", "/nonexistent", "station", "--list", "claw"],
     ],
 )
-def test_list_with_words_after_it_as_the_readme_shows(
+def test_list_with_words_after_it_as_the_rules_page_shows(
     argv: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
     code, out, err = _cli(argv, capsys)

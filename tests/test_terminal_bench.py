@@ -1,5 +1,5 @@
 """`chimera bench --terminal` and `--startup` measure through a real pseudo-terminal (figures, not timings, are
-checked here: the benchmark's numbers go in the README, never into assertions about speed)."""
+checked here: the benchmark's numbers go in docs/measurements.md, never into assertions about speed)."""
 
 from __future__ import annotations
 

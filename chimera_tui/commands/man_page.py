@@ -45,8 +45,8 @@ EXIT_STATUS = (
     ("0", "Success."),
     (
         "1",
-        "A file or store that cannot be used (a bad save, a store that cannot be reached), said in one "
-        "sentence on standard error; or chimera bench met a game that erred.",
+        "A file or store that cannot be used (a bad save, left untouched; a store that cannot be reached), "
+        "said in one sentence on standard error; or chimera bench met a game that erred.",
     ),
     ("2", "Bad arguments (an unknown game, option or value), said in one sentence on standard error."),
 )

@@ -2,13 +2,15 @@
 
 `tests/docs/test_reference.py` holds the file equal to what `markdown` writes now, so an option added to a
 parser and not to the page fails the suite with the command that rewrites it
-(``python -m tests.docs.regenerate``). The introduction is the one piece written by hand, here.
+(``python -m tests.docs.regenerate``). The introduction is the one piece written by hand, here; the
+environment, files and exit status at the end are the man page's own (`man_page`), so both say the same.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from chimera_tui.commands.man_page import ENVIRONMENT, EXIT_STATUS, FILES
 from chimera_tui.commands.parser_tree import Argument, Command, commands
 
 INTRODUCTION = """\
@@ -92,6 +94,11 @@ def _section(command: Command, by_path: dict[tuple[str, ...], Command]) -> list[
     return lines
 
 
+def _listed(title: str, head: str, entries: tuple[tuple[str, str], ...]) -> list[str]:
+    rows = [f"| `{_cell(name)}` | {_cell(text)} |" for name, text in entries]
+    return [f"## {title}", "", f"| {head} | what it means |", "|---|---|", *rows, ""]
+
+
 def markdown(parser: argparse.ArgumentParser) -> str:
     """The whole page for `parser` (`chimera_tui.commands.cli.build_parser()`)."""
     found = commands(parser)
@@ -99,4 +106,7 @@ def markdown(parser: argparse.ArgumentParser) -> str:
     lines = [INTRODUCTION]
     for command in found:
         lines += _section(command, by_path)
+    lines += _listed("Environment", "variable", ENVIRONMENT)
+    lines += _listed("Files", "path", FILES)
+    lines += _listed("Exit status", "status", EXIT_STATUS)
     return "\n".join(lines).rstrip("\n") + "\n"

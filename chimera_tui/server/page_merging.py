@@ -11,7 +11,7 @@ The session starter asks for it for itself and, inherited, every child it forks 
 mappings ``MADV_MERGEABLE``, which covers the memory the children share with it but not what they allocate
 later. Nothing is merged until the machine's administrator switches KSM on (`running`): ``echo 1 >
 /sys/kernel/mm/ksm/run`` as root; ``/sys/kernel/mm/ksm/pages_to_scan`` sets how fast it goes over memory
-(the README's "What one machine holds" says what it buys and costs).
+(docs/measurements.md, "What one machine holds", says what it buys and costs).
 """
 
 from __future__ import annotations

@@ -147,8 +147,8 @@ def empty_function_caches() -> int:
     writes to the page the entry lives on: every child copied a page for each few entries it used, scattered
     over the warm-up's memory. Filled again in each child, the entries it uses sit together on pages of its
     own: 1.1 MiB less a lobby and 0.6 MiB less a table client, for about 10 ms more CPU to a lobby's first
-    frame (`python -m tests.server.bench_fork --modes fork@OLD,fork`, the README's "What one machine
-    holds")."""
+    frame (`python -m tests.server.bench_fork --modes fork@OLD,fork`, docs/measurements.md, "What one
+    machine holds")."""
     filled = filled_function_caches()
     for cache in filled:
         cache.cache_clear()

@@ -3,8 +3,10 @@
 The site is served over HTTP from this machine, as a reader's browser would fetch it; the home page and a
 game's page are opened at a desktop width (1280×800) and a phone's (390×844). Each must come back 200, be
 drawn by the Material theme (its header, its navigation: the sidebar on a desktop, the menu button on a
-phone), show its pictures (an SVG drawn, not a broken image), and log no error. The screenshots are kept in
-the test's folder (pytest keeps the last runs' folders) for a person to look at.
+phone), show its pictures (an SVG drawn, not a broken image), never scroll sideways, and log no error. The
+screenshots are kept in the test's folder (pytest keeps the last runs' folders) for a person to look at. At
+a desktop's width every table of every page fits the page (docs/stylesheets/extra.css), none hidden past
+its right edge until scrolled to.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.docs.test_site import ROOT, mkdocs_build
+from tests.docs.test_site import DOCS, ROOT, mkdocs_build, pages
 
 CHROMIUM = next(
     (path for path in ("/usr/bin/chromium", shutil.which("chromium") or "") if path and os.path.exists(path)),
@@ -55,17 +58,28 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+SIDEWAYS = "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+WIDE_TABLES = """() => [...document.querySelectorAll('article .md-typeset__scrollwrap')]
+    .filter(box => box.querySelector('table').getBoundingClientRect().width > box.clientWidth + 1)
+    .map(box => box.querySelector('th').innerText)"""
+"""The first heading of each table wider than the box it scrolls in."""
+
+
+def launch(driver: Any) -> Any:
+    return driver.chromium.launch(
+        executable_path=CHROMIUM,
+        headless=True,
+        args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    )
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("page", list(PAGES))
 def test_the_page_is_drawn_by_the_theme(served: str, page: str, size: str, tmp_path: Path) -> None:
     sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
     width, height = SIZES[size]
     with sync_api.sync_playwright() as driver:
-        browser = driver.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
+        browser = launch(driver)
         try:
             view = browser.new_page(viewport={"width": width, "height": height})
             errors: list[str] = []
@@ -82,6 +96,7 @@ def test_the_page_is_drawn_by_the_theme(served: str, page: str, size: str, tmp_p
             else:
                 assert view.locator("label.md-header__button[for='__drawer']").is_visible()
             view.screenshot(path=str(tmp_path / f"{page}-{size}.png"))
+            assert view.evaluate(SIDEWAYS) == 0, "the page scrolls sideways"
             pictures = view.locator("article img")
             assert pictures.count() >= 1
             for index in range(pictures.count()):
@@ -90,5 +105,26 @@ def test_the_page_is_drawn_by_the_theme(served: str, page: str, size: str, tmp_p
                 view.wait_for_function("image => image.complete", arg=picture.element_handle())
                 assert picture.evaluate("image => image.naturalWidth") > 0, picture.get_attribute("src")
             assert not errors, errors
+        finally:
+            browser.close()
+
+
+def test_every_table_fits_a_desktop_page(served: str) -> None:
+    sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+    addresses = []
+    for page in pages():
+        relative = page.relative_to(DOCS).with_suffix("")
+        folder = relative.parent if relative.name == "index" else relative
+        addresses.append(f"{served}/{folder.as_posix()}/".replace("/./", "/"))
+    with sync_api.sync_playwright() as driver:
+        browser = launch(driver)
+        try:
+            view = browser.new_page(viewport={"width": SIZES["desktop"][0], "height": SIZES["desktop"][1]})
+            too_wide = {}
+            for address in addresses:
+                assert (response := view.goto(address, wait_until="load")) and response.status == 200, address
+                if wide := view.evaluate(WIDE_TABLES):
+                    too_wide[address.removeprefix(served)] = wide
+            assert not too_wide, f"tables wider than a desktop page (first heading of each): {too_wide}"
         finally:
             browser.close()

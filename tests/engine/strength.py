@@ -1,4 +1,4 @@
-"""The search bot's strength table for the README: ``python -m tests.engine.strength``.
+"""The search bot's strength table for docs/playing/bots-and-hints.md: ``python -m tests.engine.strength``.
 
 For every game, the search bot (``--level``: the default ``search``, at most 1.8 s a move, or ``search:N``,
 exactly N playouts a move, so every game replays exactly; ``--playouts N`` is short for ``--level search:N``)

@@ -1,5 +1,5 @@
 """Search bots beside people on one `chimera serve`, measured through real OpenSSH clients (a benchmark run by
-hand, not a test; README "Measurements"):
+hand, not a test; docs/measurements.md, "Bots beside people"):
 
     python -m tests.server.bench_bots [--today PYTHON] [--tables 40] [--games 24] [--seconds 90]
 

@@ -12,7 +12,7 @@ The test (`test_ssh_crowd.py`) runs it with 20 sessions on 10 tables; by hand:
     python -m tests.server.crowd_ssh [--sessions 20] [--moves 3]
 
 It reports the time each phase took and the resident memory of the server process and of each session's
-client process (from /proc), for the README.
+client process (from /proc), for docs/measurements.md ("What one machine holds").
 """
 
 from __future__ import annotations

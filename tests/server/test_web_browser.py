@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "screenshots" / "web-station.png"
-"""Written when CHIMERA_SCREENSHOTS=1 (the README shows it)."""
+"""Written when CHIMERA_SCREENSHOTS=1 (docs/serving/browser.md shows it)."""
 
 
 class Player:

@@ -269,7 +269,7 @@ async def test_plain_textual_still_has_the_problem(fix: str) -> None:
         still_there = await probe()
     assert still_there, (
         f"Textual no longer {problem}: drop the {fix!r} fix (chimera_tui/ui/textual_fixes/{module}.py), its "
-        "tests and its canary here, and strike it from docs/textual-upstream.md and the README's Architecture"
+        "tests and its canary here, and strike it from docs/textual-upstream.md and docs/architecture.md"
     )
 
 
