@@ -50,6 +50,13 @@ MIGRATION_LOCK = 7_300_000
 PEOPLE_LOCKS = 7_300_004
 """The first key of the transaction locks the operations of `people` and `moderation` take (`steps.Lock`)."""
 
+RECONNECT = 5.0
+"""Seconds the pool goes on trying to make one connection before it gives that attempt up. psycopg_pool waits
+twice as long after each failure (1 s, 2 s, 4 s … until this), so with its default of 5 minutes a host whose
+database was away for 30 s went on failing for 30 s more after it was back (the pool's next try was that far
+off). Given up sooner, a try is never more than 2 s away, and a request made when none is under way starts one
+at once."""
+
 _COLUMNS = ", ".join(schema.TABLE_COLUMNS)
 _PLACES = ", ".join(["%s"] * len(schema.TABLE_COLUMNS))
 _SETS = ", ".join(f"{column} = %s" for column in schema.TABLE_COLUMNS)
@@ -113,6 +120,7 @@ class PostgresStore(TableStore):
             max_size=pool_size,
             open=False,
             timeout=5.0,
+            reconnect_timeout=RECONNECT,
             kwargs={"autocommit": True, "application_name": application_name()},
             check=psycopg_pool.AsyncConnectionPool.check_connection,
             name=f"chimera-{self.host_key}",
