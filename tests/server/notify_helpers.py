@@ -144,3 +144,30 @@ class HookServer:
         async with asyncio.timeout(HANG):
             while len(self.received) < count:
                 await asyncio.sleep(0.02)
+
+
+@dataclass
+class SilentServer:
+    """A mail server that takes connections and never says a word (its clients wait for its greeting): a
+    host sending to it is caught in the middle of a message."""
+
+    port: int
+    connections: int = 0
+    _server: asyncio.Server | None = None
+    _writers: list[asyncio.StreamWriter] = field(default_factory=list)
+
+    async def _take(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        self._writers.append(writer)
+        await reader.read()  # until the client goes (or the server is stopped)
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._take, "127.0.0.1", self.port)
+
+    async def stop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            for writer in self._writers:
+                writer.close()
+            await self._server.wait_closed()
+            self._server = None

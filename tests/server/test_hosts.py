@@ -16,6 +16,7 @@ import pytest
 from chimera_tui.saves import state_digest
 from chimera_tui.server.core import CONFLICT
 from chimera_tui.server.host import TableHost
+from chimera_tui.server.store import TableRow
 from chimera_tui.server.store.postgres import PostgresStore
 from tests.server.helpers import Hosted, play, stored_match, until
 from tests.tinygame import Take
@@ -129,6 +130,28 @@ async def test_when_the_driving_host_stops_the_other_drives_the_bots(pg_url: str
         await play([a], 4)  # the random bot's turns come from host 1 now
         assert a.step >= before + 4
         await carol.close()
+
+
+async def test_the_host_that_opens_a_table_drives_it_though_the_other_sweeps_the_moment_it_is_stored(
+    pg_url: str, pebbles: None
+) -> None:
+    """The other host's sweep (every 0.1 s here) could run between the table's insert and its opener's `drive`,
+    and take it (the test above failed so, now and then): the opener locks it before its row exists."""
+    async with two_hosts(pg_url) as (one, two):
+        insert = two.host.store.insert
+
+        async def insert_then_sweep(row: TableRow) -> bool:
+            stored = await insert(row)
+            await (
+                one.host.store.watcher._sweep()
+            )  # host 1 looks for tables nobody drives, at the worst moment
+            return stored
+
+        two.host.store.insert = insert_then_sweep  # type: ignore[method-assign]
+        alice = await two.link("SHA256:alice", "Alice")
+        table = await alice.create("pebbles", 2, bots=(None, "random"), seed=3)
+        assert two.host.store.drives(table.code) and not one.host.store.drives(table.code)
+        await alice.close()
 
 
 @pytest.fixture

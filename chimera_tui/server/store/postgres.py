@@ -8,10 +8,11 @@ How several hosts share it, with PostgreSQL's own mechanisms:
   PostgreSQL delivers only if the transaction commits.
 - **News.** Each host keeps one connection that LISTENs on `STORE_CHANNEL` (`Watcher` in `postgres_watch`).
 - **Who drives a table.** Its bots and timers run on the host holding the session-level advisory lock
-  (`TABLE_LOCKS`, the table's id) on its lease connection. The lock goes when that connection does, so when
-  a host dies (kill -9 included) PostgreSQL frees its locks at once, and another host's next sweep (every
-  `sweep` seconds) takes them. Each host also holds a lock of its own (`HOST_LOCKS`, its random key), by which
-  the others tell that its rows of `presence` (its sessions at each table) are still true.
+  (`TABLE_LOCKS`, the table's id) on its lease connection; the host that opens a table takes its lock before
+  the row is inserted, so it drives it. The lock goes when that connection does, so when a host dies (kill -9
+  included) PostgreSQL frees its locks at once, and another host's next sweep (every `sweep` seconds) takes
+  them. Each host also holds a lock of its own (`HOST_LOCKS`, its random key), by which the others tell that
+  its rows of `presence` (its sessions at each table) are still true.
 """
 
 from __future__ import annotations
@@ -48,6 +49,13 @@ MIGRATION_LOCK = 7_300_000
 
 PEOPLE_LOCKS = 7_300_004
 """The first key of the transaction locks the operations of `people` and `moderation` take (`steps.Lock`)."""
+
+RECONNECT = 5.0
+"""Seconds the pool goes on trying to make one connection before it gives that attempt up. psycopg_pool waits
+twice as long after each failure (1 s, 2 s, 4 s … until this), so with its default of 5 minutes a host whose
+database was away for 30 s went on failing for 30 s more after it was back (the pool's next try was that far
+off). Given up sooner, a try is never more than 2 s away, and a request made when none is under way starts one
+at once."""
 
 _COLUMNS = ", ".join(schema.TABLE_COLUMNS)
 _PLACES = ", ".join(["%s"] * len(schema.TABLE_COLUMNS))
@@ -112,6 +120,7 @@ class PostgresStore(TableStore):
             max_size=pool_size,
             open=False,
             timeout=5.0,
+            reconnect_timeout=RECONNECT,
             kwargs={"autocommit": True, "application_name": application_name()},
             check=psycopg_pool.AsyncConnectionPool.check_connection,
             name=f"chimera-{self.host_key}",
@@ -186,17 +195,28 @@ class PostgresStore(TableStore):
     # -- tables ----------------------------------------------------------------------------------------
 
     async def insert(self, row: TableRow) -> bool:
+        """Store a new table, driven by this host from the start: its lock is taken on a fresh id before the
+        row exists (`Watcher.reserve`), so another host's sweep cannot take it first."""
+        table_id = await self.watcher.reserve(row.code)
+        stored = False
         try:
             async with self.pool.connection() as conn, conn.transaction():
-                await conn.execute(
-                    f"INSERT INTO tables ({_COLUMNS}) VALUES ({_PLACES})",
-                    _values(row),
-                )
+                if table_id is None:
+                    await conn.execute(f"INSERT INTO tables ({_COLUMNS}) VALUES ({_PLACES})", _values(row))
+                else:
+                    await conn.execute(
+                        f"INSERT INTO tables (id, {_COLUMNS}) VALUES (%s, {_PLACES})",
+                        (table_id, *_values(row)),
+                    )
                 await self._notify(conn, Payload(k="t", c=row.code, v=row.version, h=self.host_key))
+            stored = True
         except psycopg.errors.UniqueViolation:
             return False
         except _DOWN as exc:
             raise StoreUnavailable() from exc
+        finally:
+            if table_id is not None and not stored:
+                await self.watcher.undrive(row.code)
         return True
 
     async def commit(self, row: TableRow, expected: int, outcome: Outcome | None = None) -> bool:

@@ -5,7 +5,9 @@
 - the *listen* connection: ``LISTEN chimera``, turning every notification of another host into a `News`;
 - the *lease* connection: the host's own advisory lock (`HOST_LOCKS`, its key) and the lock of every table
   it drives (`TABLE_LOCKS`, the table's id). Every `sweep` seconds it takes the locks of unfinished tables
-  nobody holds (their host died, or stopped) and drops the `presence` rows of hosts whose lock is gone.
+  nobody holds (their host died, or stopped) and drops the `presence` rows of hosts whose lock is gone. A
+  table this host opens is locked on a fresh id before its row is inserted (`reserve`), so it is driven by
+  the host that opened it, never by another host's sweep that saw the row first.
 
 When either connection fails (the database restarted, the network went), the host has lost every lock with
 it: the watcher says `News("lost")`, drives nothing, and tries again every `RETRY` seconds; once both
@@ -215,6 +217,30 @@ class Watcher:
                 return False
             self.driving[code] = int(found[0])
             return True
+
+    async def reserve(self, code: str) -> int | None:
+        """A fresh id for the table `code` this host opens, with its driver lock taken before the table's row
+        exists: so no other host's sweep can take a table in the moment between its insert and this host's
+        `drive` (the table is in `driving` from now on; `undrive` it if the insert fails). None when there is
+        no lease connection now, or a table of that code is driven here already (the insert will fail)."""
+        async with self._lease_lock:
+            lease = self._lease
+            if lease is None or code in self.driving:
+                return None
+            try:
+                cursor = await lease.execute("SELECT nextval(pg_get_serial_sequence('tables', 'id'))")
+                found = await cursor.fetchone()
+                if found is None:
+                    return None
+                table_id = int(found[0])
+                cursor = await lease.execute("SELECT pg_try_advisory_lock(%s, %s)", (TABLE_LOCKS, table_id))
+                locked = await cursor.fetchone()
+            except _DOWN:
+                return None  # the watch notices and says so
+            if locked is None or not locked[0]:
+                return None
+            self.driving[code] = table_id
+            return table_id
 
     async def undrive(self, code: str) -> None:
         async with self._lease_lock:
