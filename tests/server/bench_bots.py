@@ -164,7 +164,7 @@ async def pair_play(pair: list[Terminal], tables: Tables, code: str, seconds: fl
         mover.keys(b"\r")
         with contextlib.suppress(TimeoutError):
             seen = await asyncio.gather(
-                other.wait_for(b"Last:", other_mark, 10), mover.wait_for(b"Last:", own_mark, 10)
+                other.wait_line_change("Last:", other_mark, 10), mover.wait_line_change("Last:", own_mark, 10)
             )
             deadline = time.monotonic() + 5
             while tables.steps(code) == step and time.monotonic() < deadline:
@@ -268,6 +268,8 @@ async def run(
                 return terminal
 
         solo_terms = await asyncio.gather(*(seat(p, c) for p, c in zip(solos, plan.solos, strict=True)))
+        for terminal in solo_terms:
+            terminal.shown = None  # seated: nobody reads their screens again
         pair_terms = [await seat(pair[0], plan.pair), await seat(pair[1], plan.pair)]
         players = [
             asyncio.ensure_future(first_choice(t, tables, c, 0, stop))

@@ -29,6 +29,7 @@ from chimera_tui.server.link import HostLink
 from chimera_tui.server.store.sqlite import DB_NAME
 from chimera_tui.server.tables import TableRecord
 from tests.server.ssh_helpers import key_file, openssh_args
+from tests.ui.terminal_replay import Shown
 
 LIMIT = 120.0
 """Seconds any one wait may take (a hang, not a measurement)."""
@@ -59,6 +60,9 @@ class Terminal:
     def __init__(self, person: Person) -> None:
         self.person = person
         self.received = bytearray()
+        self.shown: Shown | None = Shown(80, 24)
+        """What the terminal shows (frame-diff writes only the cells that change, so a text on the screen need
+        not arrive in one piece); None once nobody reads it, to spare the benchmark's own CPU."""
         self.last = time.monotonic()
         self.process: asyncio.subprocess.Process | None = None
         self._master = -1
@@ -87,15 +91,34 @@ class Terminal:
             asyncio.get_running_loop().remove_reader(self._master)
             return
         self.received += data
+        if self.shown is not None:
+            self.shown.feed(data)
         self.last = time.monotonic()
 
     def keys(self, data: bytes) -> None:
         os.write(self._master, data)
 
     async def wait_for(self, text: bytes, start: int = 0, limit: float = LIMIT) -> float:
-        """Wait until `text` arrives after byte `start`; the monotonic time it was seen."""
+        """Wait until `text` arrives after byte `start`, or the screen shows it and has changed since then;
+        the monotonic time it was seen."""
         async with asyncio.timeout(limit):
-            while text not in self.received[start:]:
+            while text not in self.received[start:] and not (
+                self.shown is not None and self.shown.changed_to_show(text.decode(), start)
+            ):
+                await asyncio.sleep(0.002)
+        return time.monotonic()
+
+    async def wait_line_change(self, marker: str, start: int, limit: float = LIMIT) -> float:
+        """Wait until the screen's line holding `marker` differs from what it was when byte `start` arrived
+        (a move shown: "Last: …"); the monotonic time it was seen."""
+        assert self.shown is not None
+
+        def line(text: str) -> str | None:
+            return next((row for row in text.splitlines() if marker in row), None)
+
+        before = line(self.shown.text_at(start))
+        async with asyncio.timeout(limit):
+            while (now := line(self.shown.text())) is None or now == before:
                 await asyncio.sleep(0.002)
         return time.monotonic()
 

@@ -125,10 +125,13 @@ class Shown:
     def text(self) -> str:
         return self._texts[-1][1]
 
+    def text_at(self, start: int) -> str:
+        """The screen's text when byte `start` had arrived (empty if that is further back than is kept)."""
+        return next((shown for end, shown in reversed(self._texts) if end <= start), "")
+
     def changed_to_show(self, text: str, start: int) -> bool:
         """Whether the screen shows `text` and has changed since byte `start` arrived (frame-diff writes only
         the cells that changed, in any order: a text already on the screen is not written again, nor always
         in one piece)."""
-        before = next((shown for end, shown in reversed(self._texts) if end <= start), "")
         now = self.text()
-        return text in now and now != before
+        return text in now and now != self.text_at(start)
