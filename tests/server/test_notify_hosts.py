@@ -3,7 +3,8 @@ table, on a clock the test moves on; each of Bob's messages is queued by the hos
 sent once, though both hosts see every move and both look at the queue; and when the driving host stops
 with a message waiting, the other takes the table over and sends it, once. A host that holds no copy of a
 table (it missed the table's news) never drops that table's turn on a guess: the store says whether the
-table ended (its turns are dropped then); else the driver sends it."""
+table ended (its turns are dropped then); else the driver sends it, or, if the host without a copy is the one
+that took the table over, it takes the table up and sends it."""
 
 from __future__ import annotations
 
@@ -165,3 +166,39 @@ async def test_a_host_without_a_copy_of_a_table_leaves_its_turn_to_the_driver_bu
         assert "wait" not in states.values(), states
         assert [m["event"] for m in hook_server.received] == ["test", "turn", "result"]
         assert code not in two.host.tables
+
+
+async def test_a_host_that_takes_over_a_table_it_holds_no_copy_of_takes_it_up_and_sends_its_turn(
+    pg_url: str, pebbles: None, hook_server: HookServer
+) -> None:
+    clock = FakeClock()
+    options = NotifyOptions(hooks=True, hooks_to_private=True, grace=60.0, poll=0.1)
+    async with two_hosts(pg_url, clock=clock, notify=options) as (one, two):
+        alice = await one.link("SHA256:alice", "Alice")
+        bob = await two.link("SHA256:bob", "Bob")
+        await bob.notify("hook", hook_server.url)
+        a = await alice.create("pebbles", 2, (), {"heap": "12"}, seed=3, pace="turn", turn_limit=DAY)
+        b = await bob.join(a.code)
+        await until(lambda: a.started and b.started and a.step == b.step)
+        code = a.code
+        if a.to_act() == 0:
+            await _step(a, [b])
+        await _step(b, [a])
+        await bob.close()
+        await _step(a, [])
+        step = a.step
+        await until(lambda: two.host.tables[code].to_act() == 1)
+        del two.host.tables[code]  # host 2 missed the news of this table
+        await _settle(one.host, two.host)
+        await one.host.close()  # host 1 stops with Bob's move waiting; host 2 takes the table over
+        await until(lambda: two.host.store.drives(code))
+        await until(lambda: code in two.host.tables)  # taken up from the store, its timer running here
+        clock.advance(61)
+        await _settle(two.host)
+        await hook_server.wait_for(1)
+        assert [m["event"] for m in hook_server.received] == ["turn"]
+        clock.advance(DAY)  # Bob's time runs out on host 2: a bot plays his turn
+        await until(lambda: len(two.host.tables[code].match or ()) > step)
+        await _settle(two.host)
+        await hook_server.wait_for(2)
+        assert [m["event"] for m in hook_server.received] == ["turn", "deadline"]
