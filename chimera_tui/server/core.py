@@ -22,7 +22,7 @@ import msgspec
 from chimera_tui.saves import SaveError
 from chimera_tui.server import protocol as P
 from chimera_tui.server.clock import Clock, SystemClock
-from chimera_tui.server.store import StoreUnavailable, TableStore
+from chimera_tui.server.store import StoreUnavailable, TableRow, TableStore
 from chimera_tui.server.tables import HostedTable, table_of
 
 log = logging.getLogger("chimera.server")
@@ -189,12 +189,13 @@ class HostCore:
             self._roll_back(table)
         self.changed(table)
 
-    async def find_table(self, code: str) -> HostedTable | None:
+    async def find_table(self, code: str, row: TableRow | None = None) -> HostedTable | None:
         """The unfinished table `code`: this host's, or one another host opened that this host has not
-        heard of yet (read from the store)."""
+        heard of yet (read from the store; `row`: its row, read already)."""
         if code in self.tables:
             return self.tables[code]
-        row = await self.store.load(code)
+        if row is None:
+            row = await self.store.load(code)
         if row is None or row.finished is not None or code in self.tables:
             return self.tables.get(code)
         try:

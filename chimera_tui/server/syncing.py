@@ -4,7 +4,8 @@
   host's sessions at it and let its timer move if this host drives it.
 - Other hosts' sessions at a table changed: the seats' "here" marks and the away timers follow.
 - A chat line was said elsewhere: this host's sessions at the table hear it.
-- This host now drives a table whose driver went away: its timer starts here.
+- This host now drives a table whose driver went away: its timer starts here (a table this host holds no
+  copy of, having missed its news, is read from the store first).
 - The store was lost: drive nothing, and tell every session in one line (`Notice`); it is back: catch up
   with every table (news may have been missed), publish this host's sessions again, and tell them.
 """
@@ -62,8 +63,11 @@ class Syncing(HostCore):
             self._broadcast(table)
         elif news.kind == "moderation":
             await self.moderate()
-        elif news.kind == "driving" and table is not None:
-            self.drive(table)
+        elif news.kind == "driving":
+            if table is None:  # a table whose news this host missed, too
+                table = await self.find_table(news.code)
+            if table is not None:
+                self.drive(table)
         elif news.kind == "lost":
             self.stop_driving()
             self._tell_everyone(LOST_NOTE)

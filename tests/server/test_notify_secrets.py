@@ -76,7 +76,7 @@ def leaks(messages: list[str], secrets: set[str]) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("case", CASES)
-def test_no_message_of_a_whole_game_holds_a_seats_secret(case: str, tmp_path: Path) -> None:
+async def test_no_message_of_a_whole_game_holds_a_seats_secret(case: str, tmp_path: Path) -> None:
     transcript = load_transcript(case)
     rules = games.get(transcript.game)
     config = transcript.config
@@ -121,7 +121,7 @@ def test_no_message_of_a_whole_game_holds_a_seats_secret(case: str, tmp_path: Pa
                 0.0,
                 0,
             )
-            said = host.still_true(row)
+            said = await host.still_true(row)
             assert isinstance(said, str), (event, said)
             messages.append(said)
         actor = table.to_act()

@@ -156,12 +156,26 @@ class Notifying(HostCore):
 
     # -- what the sender asks ----------------------------------------------------------------------------
 
-    def still_true(self, row: outbox.Outgoing) -> str | bool | None:
-        table = self.tables.get(row.code)
-        if table is None or table.match is None or table.over:
+    async def still_true(self, row: outbox.Outgoing) -> str | bool | None:
+        code = row.code
+        table = self.tables.get(code)
+        if table is None:
+            # Forgotten here once it ended, or opened elsewhere while this host missed its news: no guess
+            # from what this host does not hold; the store says.
+            stored = await self.store.load(code)
+            if stored is None or stored.finished is not None:
+                return None  # ended: no host drives it any more, so whichever host looks drops it
+            table = await self.find_table(code, stored)  # and followed from now on, as the news would have
+            if table is None:  # unreadable here: its driver decides, or nobody can if that is this host
+                return None if self.store.drives(code) else False
+            if self.store.drives(code):
+                self.drive(table)  # taken over without a copy: its timers run here from now on
+        if table.over:
+            return None  # a game that ended stays ended, whatever news this copy missed
+        if not self.store.drives(code):
+            return False  # the driver's copy is the one surely up to date: it decides
+        if table.match is None:
             return None
-        if not self.store.drives(row.code):
-            return False
         if (
             table.to_act() != row.seat
             or len(table.match) != row.step

@@ -7,7 +7,9 @@ by e-mail or to a web hook, each once.
   and the store's "sent" can send one twice; such a message keeps its Message-ID and its hook `id`.)
 - "Your move" and reminders are sent by the host that drives their table (`TableStore.drives`), which asks
   the host whether they are still true (`Checks.still_true`): still that player's move at that step, and the
-  player connected nowhere. Other messages are sent by any host.
+  player connected nowhere. Those of a table that ended are dropped by any host, since no host drives it
+  then; a host holding no copy of the table (it missed the table's news) asks the store whether it ended,
+  never guesses. Other messages are sent by any host.
 - A message that fails is tried again after 30 s, 1 min, 2 min… (at most an hour apart) and given up after
   `outbox.TRIES` attempts, or at once when trying again cannot help, with a line in the log.
 - At most `per_hour` messages go to one person an hour; the rest wait.
@@ -63,9 +65,10 @@ class NotifyOptions:
 class Checks(Protocol):
     """What the sender asks the host."""
 
-    def still_true(self, row: outbox.Outgoing) -> str | bool | None:
-        """For a turn or reminder of a table this host drives: its words now, None when it is no longer
-        true, False when another host must send it."""
+    async def still_true(self, row: outbox.Outgoing) -> str | bool | None:
+        """For a turn or reminder: its words now, None when it is no longer true (its table ended, or this
+        host drives the table and it is not that move any more), False when another host must say (the
+        table's driver). A host holding no copy of the table asks the store."""
         ...
 
     def waiting_words(self, account: str) -> list[str]:
@@ -181,7 +184,7 @@ class Sender:
     async def _one(self, row: outbox.Outgoing) -> None:
         text: str | None = row.text
         if row.kind in ("turn", "reminder"):
-            found = self.checks.still_true(row)
+            found = await self.checks.still_true(row)
             if found is False:
                 return  # the table's driver sends it
             text = found if isinstance(found, str) else None
