@@ -1,6 +1,6 @@
 """Saves to test with: good ones played out from Pebbles, and one builder per kind of bad file.
 
-Shared by the engine tests (test_format.py) and the command-line tests (test_cli.py).
+Shared by the engine tests (test_format_*.py) and the command-line tests (test_cli.py).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from chimera_tui.engine.match import Match
 from chimera_tui.saves import decode_save, restore
@@ -19,6 +19,9 @@ from chimera_tui.server import protocol as P
 from chimera_tui.server.host import TableHost
 from chimera_tui.server.link import HostLink
 from chimera_tui.server.remote_table import RemoteTable
+
+if TYPE_CHECKING:
+    from chimera_tui.ui.screens.lobby import LobbyApp
 
 HANG = 20.0
 """Seconds after which a wait is a hang (a bound, never a timing assertion)."""
@@ -114,3 +117,7 @@ def children_of(pid: int) -> set[int]:
             if int(fields[1]) == pid:
                 found.add(int(entry))
     return found
+
+
+def _screen_name(app: LobbyApp) -> str:
+    return type(app.screen).__name__

@@ -2,7 +2,7 @@
 
 Two ways in: the raw bytes of a bracketed paste over a real SSH connection to the client's own
 pseudo-terminal on the server, and a real paste by tmux into the OpenSSH client running in tmux's
-pseudo-terminal. (The app given a paste by Textual's Pilot: tests/server/test_lobby.py.)"""
+pseudo-terminal. (The app given a paste by Textual's Pilot: tests/server/test_lobby_chat.py.)"""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ import pytest
 from chimera_tui.ui.app import ChimeraApp
 from chimera_tui.ui.dialogs.handoff import HandOffScreen
 from chimera_tui.ui.screens.menu import MenuScreen
+from tests.ui.launch_plans import _start
 from tests.ui.settle import until
-from tests.ui.test_app import _start
 
 pytestmark = pytest.mark.usefixtures("pebbles")  # the tiny test game (tests/conftest.py)
 

@@ -101,3 +101,43 @@ def legal_texts(state: State) -> list[str]:
 
 def apply(state: State, action: Action) -> State:
     return RULES.apply(state, action)
+
+
+def dice(*faces: int) -> Rng:
+    """An Rng whose next die rolls show `faces`."""
+    return Rng.rig(0, *(f - 1 for f in faces))
+
+
+def attacker(energy: int = 5, inventory: tuple[str, ...] = ()):
+    """Seat 0's monster: Pelvis over Brawler's Chest; the Brawler's left edge is open, so its torso is outer."""
+    return monster(
+        ("pelvis", "brawler-chest"),
+        [
+            ("bear-arm-1", "pelvis", "far"),
+            ("wolf-claw-1", "bear-arm-1", "far"),
+            ("mantis-arm-1", "pelvis", "left"),
+            ("ape-arm-1", "brawler-chest", "far"),
+        ],
+        inventory,
+        energy,
+    )
+
+
+def defender(energy: int = 0, inventory: tuple[str, ...] = (), extra=()):
+    """Seat 1's monster: Ribcage over Plated Belly with every torso edge filled (the torso is not outer)."""
+    return monster(
+        ("ribcage", "plated-belly"),
+        [
+            ("lion-head-1", "ribcage", "far"),
+            ("crab-arm-1", "ribcage", "left"),
+            ("beetle-head-1", "plated-belly", "far"),
+            *extra,
+        ],
+        inventory,
+        energy,
+    )
+
+
+def bare(torso=("haunches", "twin-necks"), energy: int = 0):
+    """A monster with nothing attached (its torso is outer)."""
+    return monster(torso, (), (), energy)

@@ -8,8 +8,7 @@ from chimera_tui.engine import IllegalAction
 from chimera_tui.games.codename import RULES
 from chimera_tui.games.codename.actions import Use
 from chimera_tui.games.codename.state import Grave, Phase
-from tests.games.codename.helpers import arena, legal_texts, monster, play
-from tests.games.codename.test_rules import attacker, bare, defender, dice
+from tests.games.codename.helpers import arena, attacker, bare, defender, dice, legal_texts, monster, play
 
 
 def test_ability_reach_not_an_inner_torso():

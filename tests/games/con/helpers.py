@@ -125,3 +125,28 @@ def play_random(players: int, seed: int, *, check: bool = True, **options: str) 
         steps += 1
         assert steps < 50_000
     return s, steps
+
+
+# Chimeras (head, body, rear) the rule tests set up by hand.
+LION = ("LIO-H", "LIO-B", "GOA-R")  # Beast: Health 12, Might 6, Speed 6, Magic 1
+GOAT = ("GOA-H", "GOA-B", "WLF-R")  # Beast: Health 10, Might 5, Speed 6, Magic 2
+DRAGON = ("WYV-H", "BAS-B", "LEV-R")  # Wyvern head, Basilisk body, Leviathan rear: Health 12, Magic 3
+STINGER = ("MAN-H", "MAN-B", "SCO-R")  # Insect: Might 6, Speed 5, Health 9
+NAGA = ("NAG-H", "NAG-B", "COB-R")  # Serpent: Magic 5
+GAZER = ("BAS-H", "BAS-B", "COB-R")  # Serpent: Magic 3
+WYVERN = ("WYV-H", "WYV-B", "WYV-R")  # Dragon with the Airborne tag
+
+
+def rig(*dice: int) -> tuple[int, ...]:
+    """Rigged outcomes for these d6 results."""
+    return tuple(d - 1 for d in dice)
+
+
+def tot(s, seat):  # type: ignore[no-untyped-def]
+    return totals(s.parts[seat], s.status[seat], s.petrified)
+
+
+def _window(s, seat: int, when: str = "turn"):  # type: ignore[no-untyped-def]
+    from chimera_tui.games.con.state import Ask
+
+    return replace(s, asks=(Ask("cheat", seat, (), when),))

@@ -12,8 +12,7 @@ from chimera_tui.games.con import BOTS, RULES, State
 from chimera_tui.games.con.state import POISONED
 from chimera_tui.games.con.told import KINDS, PRIVATE, seen, words
 
-from .helpers import act, built, turn_state
-from .test_rules import GOAT, LION, STINGER, _window, rig
+from .helpers import GOAT, LION, STINGER, _window, act, built, rig, turn_state
 
 
 def _greedy_game(players: int, seed: int) -> Iterator[tuple[State, State]]:
