@@ -34,11 +34,13 @@ from __future__ import annotations
 
 import os
 
+from chimera_tui.ui.textual_fixes.component_styles import install_component_styles
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
 from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
+from chimera_tui.ui.textual_fixes.option_highlight import install_option_highlight
 from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
@@ -46,6 +48,7 @@ from chimera_tui.ui.textual_fixes.screen_changes import (
     install_screen_removal,
     install_screen_restyle,
 )
+from chimera_tui.ui.textual_fixes.strip_caches import install_strip_caches
 from chimera_tui.ui.textual_fixes.web_input_waiting import install_idle_web_input
 
 __all__ = ["APPLIED", "FIXES", "REPLACED", "forget_watchers", "install", "suspended"]
@@ -63,6 +66,9 @@ _INSTALLS = {
     "idle-web-input": install_idle_web_input,
     "paste-escapes": install_paste_escapes,
     "frame-diff": install_frame_diff,
+    "strip-caches": install_strip_caches,
+    "component-styles": install_component_styles,
+    "option-highlight": install_option_highlight,
 }
 """Each fix by name, and what puts it in place."""
 

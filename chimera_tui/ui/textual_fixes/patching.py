@@ -23,6 +23,9 @@ FIXES = (
     "idle-web-input",
     "paste-escapes",
     "frame-diff",
+    "strip-caches",
+    "component-styles",
+    "option-highlight",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 

@@ -1,0 +1,141 @@
+"""The fixes that take CPU out of drawing (`strip_caches`, `component_styles`, `option_highlight`) give what
+Textual's own code gives, and save what they were for. Counts and pictures, never times; whether Textual
+still has each problem is the canaries' question (tests/ui/test_textual_canaries.py)."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.app import App
+from textual.cache import FIFOCache
+from textual.color import Color
+from textual.filter import Monochrome
+from textual.strip import Strip
+from textual.widgets import OptionList
+
+from chimera_tui.ui.textual_fixes import REPLACED, suspended
+from tests.ui.textual_fix_apps import Choices, counting_component_matches, counting_rendered_lines
+
+_CACHES = (
+    "_divide_cache",
+    "_crop_cache",
+    "_style_cache",
+    "_filter_cache",
+    "_line_length_cache",
+    "_crop_extend_cache",
+    "_offsets_cache",
+)
+
+
+def _sample() -> Strip:
+    return Strip(
+        [
+            Segment("plain ", Style(color="red")),
+            Segment("wide 中文 ", Style(bgcolor="blue", bold=True)),
+            Segment("end", Style()),
+        ]
+    )
+
+
+def _everything_done_to(strip: Strip) -> list[list[Segment]]:
+    """What every caching method of a strip returns (each twice: the second answer may come from a cache)."""
+    results: list[Strip] = []
+    for _ in range(2):
+        results += [
+            strip.crop(2, 11),
+            strip.crop_extend(3, 30, Style(bgcolor="green")),
+            strip.adjust_cell_length(25, Style(italic=True)),
+            strip.apply_style(Style(underline=True)),
+            strip.apply_filter(Monochrome(), Color(10, 20, 30)),
+            strip.apply_offsets(4, 7),
+            *strip.divide([3, 9, 14]),
+        ]
+    return [list(result) for result in results]
+
+
+def test_a_strip_makes_each_cache_when_first_used_and_answers_as_textual() -> None:
+    strip = _sample()
+    assert [getattr(strip, name) for name in _CACHES] == [None] * len(_CACHES)
+    ours = _everything_done_to(strip)
+    assert all(isinstance(getattr(strip, name), FIFOCache) for name in _CACHES)
+    assert strip.crop(2, 11) is strip.crop(2, 11)  # the cache made on first use is used after
+    with suspended("strip-caches"):
+        textual_strip = _sample()
+        assert isinstance(textual_strip._crop_cache, FIFOCache)
+        theirs = _everything_done_to(textual_strip)
+    assert ours == theirs
+
+
+def _rules(option_list: OptionList) -> dict[str, dict[str, object]]:
+    return {name: dict(styles.get_rules()) for name, styles in option_list._component_styles.items()}
+
+
+def _textual_rules(app: App[None], option_list: OptionList) -> dict[str, dict[str, object]]:
+    """The component styles Textual itself works out for `option_list` now (the kept ones put back)."""
+    kept = dict(option_list._component_styles)
+    REPLACED["component-styles"](app.stylesheet, option_list)
+    theirs = _rules(option_list)
+    option_list._component_styles.clear()
+    option_list._component_styles.update(kept)
+    return theirs
+
+
+async def test_component_styles_are_textuals_and_are_matched_once_per_path() -> None:
+    app = Choices()
+    async with app.run_test(size=(40, 20)) as pilot:
+        first, second = app.query_one("#first", OptionList), app.query_one("#second", OptionList)
+        first.focus()
+        await pilot.pause()
+        focused = dict(first._component_styles)
+        second.focus()
+        await pilot.pause()
+        assert _rules(first) == _textual_rules(app, first)
+        assert _rules(second) == _textual_rules(app, second)
+        assert _rules(first) != {name: dict(styles.get_rules()) for name, styles in focused.items()}
+        with counting_component_matches() as matched:
+            first.focus()
+            await pilot.pause()
+            second.focus()
+            await pilot.pause()
+            first.focus()
+            await pilot.pause()
+        assert matched == [], "paths seen before were matched against the stylesheet again"
+        assert all(first._component_styles[name] is styles for name, styles in focused.items())
+        assert _rules(first) == _textual_rules(app, first)
+        highlighted = first.get_component_rich_style("option-list--option-highlighted")
+
+        app.theme = "textual-light"  # a new stylesheet: matched afresh, to Textual's answer
+        await pilot.pause()
+        assert _rules(first) == _textual_rules(app, first)
+        assert first.get_component_rich_style("option-list--option-highlighted") != highlighted
+
+
+async def _picture_after_moves(keys: list[str]) -> tuple[list[list[Segment]], int]:
+    """The screen of `Choices` after `keys` in the first list, and how many of its lines were rendered for
+    the last key."""
+    app = Choices()
+    async with app.run_test(size=(40, 20)) as pilot:
+        first = app.query_one("#first", OptionList)
+        first.focus()
+        first.highlighted = 2
+        await pilot.pause()
+        for key in keys[:-1]:
+            await pilot.press(key)
+        await pilot.pause()
+        with counting_rendered_lines(first) as rendered:
+            await pilot.press(keys[-1])
+            await pilot.pause()
+        picture = [list(strip) for strip in app.screen._compositor.render_strips()]
+    return picture, len(rendered)
+
+
+async def test_moving_the_highlight_repaints_two_options_and_draws_what_textual_draws() -> None:
+    keys = ["down", "down", "up", "down"]  # the last one moves without scrolling
+    ours, rendered = await _picture_after_moves(keys)
+    with suspended("option-highlight"):
+        theirs, textual_rendered = await _picture_after_moves(keys)
+    assert ours == theirs
+    assert rendered == 2 < textual_rendered
+    scrolled, _ = await _picture_after_moves(["down"] * 9)  # past the bottom: the list scrolls
+    with suspended("option-highlight"):
+        assert scrolled == (await _picture_after_moves(["down"] * 9))[0]
