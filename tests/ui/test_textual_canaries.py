@@ -38,6 +38,7 @@ from tests.ui.textual_fix_apps import (
     counting_component_matches,
     counting_layouts,
     counting_rendered_lines,
+    counting_renders,
     counting_restyles,
 )
 from tests.ui.web_input_probe import StandInWebDriver
@@ -240,6 +241,20 @@ async def _whole_option_list_repainted_on_a_move() -> bool:
     return len(rendered) > 2
 
 
+async def _widgets_between_two_changes_rendered() -> bool:
+    """The first and the last line of a board change: a line between them is asked for its lines."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        middle = app.screen.query_one("#line-10", Static)
+        with counting_renders() as asked:
+            app.screen.query_one("#line-0", Static).update("first line changed")
+            app.screen.query_one("#line-19", Static).update("last line changed")
+            await pilot.pause()
+            await pilot.pause()
+    return middle in asked
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -315,6 +330,11 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "option_highlight",
         "repaints a whole OptionList when its highlight moves",
         _whole_option_list_repainted_on_a_move,
+    ),
+    "partial-renders": (
+        "partial_renders",
+        "renders every widget in the box around the regions a partial repaint changes",
+        _widgets_between_two_changes_rendered,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

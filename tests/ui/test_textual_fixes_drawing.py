@@ -11,10 +11,17 @@ from textual.cache import FIFOCache
 from textual.color import Color
 from textual.filter import Monochrome
 from textual.strip import Strip
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from chimera_tui.ui.textual_fixes import REPLACED, suspended
-from tests.ui.textual_fix_apps import Choices, counting_component_matches, counting_rendered_lines
+from tests.ui.terminal_replay import RecordingDriver
+from tests.ui.textual_fix_apps import (
+    Choices,
+    Host,
+    counting_component_matches,
+    counting_rendered_lines,
+    counting_renders,
+)
 
 _CACHES = (
     "_divide_cache",
@@ -139,3 +146,31 @@ async def test_moving_the_highlight_repaints_two_options_and_draws_what_textual_
     scrolled, _ = await _picture_after_moves(["down"] * 9)  # past the bottom: the list scrolls
     with suspended("option-highlight"):
         assert scrolled == (await _picture_after_moves(["down"] * 9))[0]
+
+
+async def _written_for_two_far_changes() -> tuple[str, list[str]]:
+    """What Textual writes (frame-diff left out) when the first and the last line of `Host`'s board change,
+    and which of its lines were asked for their lines."""
+    app = Host(driver_class=RecordingDriver)
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert isinstance(driver, RecordingDriver)
+        driver.written = []
+        with counting_renders() as asked:
+            app.screen.query_one("#line-0", Static).update("[bold]first[/] line changed")
+            app.screen.query_one("#line-19", Static).update("[reverse]last[/] line changed")
+            await pilot.pause()
+            await pilot.pause()
+        return driver.output(), [str(widget.id) for widget in asked if isinstance(widget, Static)]
+
+
+async def test_a_partial_repaint_asks_only_the_widgets_it_changes_and_writes_what_textual_writes() -> None:
+    with suspended("frame-diff"):
+        ours, asked = await _written_for_two_far_changes()
+        with suspended("partial-renders"):
+            theirs, textual_asked = await _written_for_two_far_changes()
+    assert ours == theirs
+    assert "first" in ours and "last" in ours
+    assert sorted(set(asked)) == ["line-0", "line-19"]
+    assert "line-10" in textual_asked

@@ -119,6 +119,23 @@ def counting_rendered_lines(widget: Widget) -> Iterator[list[int]]:
 
 
 @contextmanager
+def counting_renders() -> Iterator[list[Widget]]:
+    """Each widget asked for its lines (``StylesCache.render_widget``) while the block runs."""
+    asked: list[Widget] = []
+    original = StylesCache.render_widget
+
+    def counting(self: StylesCache, widget: Widget, crop: Any) -> Any:
+        asked.append(widget)
+        return original(self, widget, crop)
+
+    StylesCache.render_widget = counting  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        StylesCache.render_widget = original  # type: ignore[method-assign]
+
+
+@contextmanager
 def counting_layouts() -> Iterator[list[Screen[Any]]]:
     """Each screen that Textual lays out again (``Screen._refresh_layout``) while the block runs, in order."""
     layouts: list[Screen[Any]] = []

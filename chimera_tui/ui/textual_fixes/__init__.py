@@ -41,6 +41,7 @@ from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
 from chimera_tui.ui.textual_fixes.option_highlight import install_option_highlight
+from chimera_tui.ui.textual_fixes.partial_renders import install_partial_renders
 from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
@@ -69,6 +70,7 @@ _INSTALLS = {
     "strip-caches": install_strip_caches,
     "component-styles": install_component_styles,
     "option-highlight": install_option_highlight,
+    "partial-renders": install_partial_renders,
 }
 """Each fix by name, and what puts it in place."""
 

@@ -26,6 +26,7 @@ FIXES = (
     "strip-caches",
     "component-styles",
     "option-highlight",
+    "partial-renders",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 
