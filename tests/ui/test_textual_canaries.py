@@ -255,6 +255,36 @@ async def _widgets_between_two_changes_rendered() -> bool:
     return middle in asked
 
 
+async def _unchanged_screen_composed_again_when_shown_again() -> bool:
+    """A dialog opened and closed over a board (twice): closing it asks the board's widgets for their lines."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        for _ in range(2):
+            app.push_screen(Dialog())
+            await pilot.pause()
+            await pilot.pause()
+            with counting_renders() as asked:
+                app.pop_screen()
+                await pilot.pause()
+                await pilot.pause()
+    return any(widget is not board for widget in asked)
+
+
+async def _focused_widget_repainted_when_focused_again() -> bool:
+    """Focusing the list that has the focus renders its lines again."""
+    app = Choices()
+    async with app.run_test(size=(40, 20)) as pilot:
+        first = app.query_one("#first", OptionList)
+        first.focus()
+        await pilot.pause()
+        with counting_rendered_lines(first) as rendered:
+            first.focus()
+            await pilot.pause()
+    return len(rendered) > 0
+
+
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -335,6 +365,16 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
         "partial_renders",
         "renders every widget in the box around the regions a partial repaint changes",
         _widgets_between_two_changes_rendered,
+    ),
+    "kept-frames": (
+        "kept_frames",
+        "composes a screen shown again from all its widgets though none of them changed",
+        _unchanged_screen_composed_again_when_shown_again,
+    ),
+    "focus-refresh": (
+        "focus_refresh",
+        "repaints a widget focused again while it has the focus",
+        _focused_widget_repainted_when_focused_again,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

@@ -10,13 +10,15 @@ from textual.app import App
 from textual.cache import FIFOCache
 from textual.color import Color
 from textual.filter import Monochrome
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import OptionList, Static
 
-from chimera_tui.ui.textual_fixes import REPLACED, suspended
-from tests.ui.terminal_replay import RecordingDriver
+from chimera_tui.ui.textual_fixes import REPLACED, partial_renders, suspended
+from tests.ui.terminal_replay import Cell, RecordingDriver, Terminal
 from tests.ui.textual_fix_apps import (
     Choices,
+    Dialog,
     Host,
     counting_component_matches,
     counting_rendered_lines,
@@ -174,3 +176,118 @@ async def test_a_partial_repaint_asks_only_the_widgets_it_changes_and_writes_wha
     assert "first" in ours and "last" in ours
     assert sorted(set(asked)) == ["line-0", "line-19"]
     assert "line-10" in textual_asked
+
+
+def _shown(written: str) -> list[list[Cell]]:
+    """What a terminal shows after `written` (80×24)."""
+    terminal = Terminal(80, 24)
+    terminal.feed(written)
+    return terminal.cells()
+
+
+async def _dialog_over_a_changing_board() -> tuple[list[list[Cell]], str]:
+    """What a terminal shows after a line of the board changes under an open dialog, the dialog closes and
+    another opens and closes (frame-diff left out: Textual's own bytes), and the app's own screenshot."""
+    app = Host(driver_class=RecordingDriver)
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert isinstance(driver, RecordingDriver)
+        board = app.screen
+        app.push_screen(Dialog())
+        await pilot.pause()
+        await pilot.pause()
+        board.query_one("#line-5", Static).update("[bold]changed below the dialog[/]")
+        await pilot.pause()
+        await pilot.pause()
+        app.screen.refresh()  # the dialog drawn whole, its dimmed picture of the board with it
+        await pilot.pause()
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        app.push_screen(Dialog())  # and again, over the board as it is now
+        await pilot.pause()
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        assert "changed below the dialog" in driver.output()
+        return _shown(driver.output()), app.export_screenshot()
+
+
+async def test_dialogs_over_a_changing_board_write_what_textual_writes() -> None:
+    """Partial repaints of a dialog (whose dimmed picture renders the board below with its own compositor)
+    and screens shown again (kept frames, taken again where the board changed) write Textual's bytes."""
+    with suspended("frame-diff"):
+        # Once first: run right after an app with every fix suspended (the canaries), the first such app in
+        # a process writes some blanks in another colour code than the next one does (Textual keeps some of
+        # what it drew in process-wide caches); the picture compared is the one a settled process draws.
+        await _dialog_over_a_changing_board()
+        ours = await _dialog_over_a_changing_board()
+        with suspended("partial-renders", "kept-frames", "focus-refresh"):
+            theirs = await _dialog_over_a_changing_board()
+    assert ours == theirs
+
+
+async def test_a_screen_shown_again_unchanged_is_not_composed_again() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        app.push_screen(Dialog())
+        await pilot.pause()
+        app.pop_screen()
+        await pilot.pause()
+        await pilot.pause()
+        app.push_screen(Dialog())
+        await pilot.pause()
+        with counting_renders() as asked:
+            app.pop_screen()
+            await pilot.pause()
+            await pilot.pause()
+        assert app.screen is board
+        assert [widget for widget in asked if widget is not board] == []
+
+
+async def test_focusing_the_focused_widget_leaves_it_alone_and_a_move_still_repaints_both() -> None:
+    app = Choices()
+    async with app.run_test(size=(40, 20)) as pilot:
+        first, second = app.query_one("#first", OptionList), app.query_one("#second", OptionList)
+        first.focus()
+        await pilot.pause()
+        with counting_rendered_lines(first) as rendered:
+            first.focus()
+            await pilot.pause()
+        assert rendered == [] and first.has_focus
+        before = app.export_screenshot()
+        second.focus()
+        await pilot.pause()
+        moved = app.export_screenshot()
+        with suspended("focus-refresh"):
+            first.focus()
+            await pilot.pause()
+            second.focus()
+            await pilot.pause()
+            assert app.export_screenshot() == moved
+        assert moved != before and second.has_focus
+
+
+async def test_another_compositor_drawn_during_a_partial_repaint_draws_all_its_widgets() -> None:
+    """A dialog's partial repaint may draw the screen below it whole (its dimmed picture): that drawing is
+    not narrowed to the regions the dialog is repainting."""
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen
+        whole = [list(strip) for strip in board._compositor.render_strips()]
+        app.push_screen(Dialog())
+        await pilot.pause()
+        await pilot.pause()
+        dialog = app.screen
+        token = partial_renders._changed.set((dialog._compositor, [Region(0, 5, 80, 1)]))
+        try:
+            during = [list(strip) for strip in board._compositor.render_strips()]
+        finally:
+            partial_renders._changed.reset(token)
+    assert during == whole

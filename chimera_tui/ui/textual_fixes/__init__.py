@@ -37,8 +37,10 @@ import os
 from chimera_tui.ui.textual_fixes.component_styles import install_component_styles
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
+from chimera_tui.ui.textual_fixes.focus_refresh import install_focus_refresh
 from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
+from chimera_tui.ui.textual_fixes.kept_frames import install_kept_frames
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
 from chimera_tui.ui.textual_fixes.option_highlight import install_option_highlight
 from chimera_tui.ui.textual_fixes.partial_renders import install_partial_renders
@@ -71,6 +73,8 @@ _INSTALLS = {
     "component-styles": install_component_styles,
     "option-highlight": install_option_highlight,
     "partial-renders": install_partial_renders,
+    "kept-frames": install_kept_frames,
+    "focus-refresh": install_focus_refresh,
 }
 """Each fix by name, and what puts it in place."""
 

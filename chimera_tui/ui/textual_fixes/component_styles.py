@@ -10,7 +10,7 @@
 
   What a component class matches depends only on the stylesheet and on the path of nodes from the app down
   to the widget: their types, ids and classes, and the pseudo-classes the stylesheet's rules for component
-  classes name (a component's own node has none). The styles found are now kept per widget for the last few
+  classes ask of them (a component's own node has none, so a rule asking one of it never matches). The styles found are now kept per widget for the last few
   such paths, and used again when the path comes back: a board that gains and loses focus keeps two. A new
   stylesheet (a theme or CSS change parses it again) starts afresh. Styles are looked up, inherited and drawn
   as before; only their matching is skipped when it would find what it found.
@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
-from weakref import WeakKeyDictionary
 
-from textual.css.model import RuleSet
+from textual.css.model import CombinatorType, RuleSet, SelectorSet
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 
@@ -51,24 +50,40 @@ class _Kept:
 _VIRTUAL_TYPES = frozenset(cls.__name__ for cls in DOMNode._css_bases(DOMNode))
 """The type selectors a component's node answers to (``DOMNode``)."""
 
-_kept: WeakKeyDictionary[DOMNode, _Kept] = WeakKeyDictionary()
+_KEPT = "_kept_component_styles"
+"""The attribute holding a widget's `_Kept` on the widget itself (the styles refer to the widget through
+their nodes, so a table outside it would keep every closed widget alive)."""
 _pseudo: dict[frozenset[str], tuple[dict[str, list[RuleSet]], tuple[str, ...]]] = {}
-"""For a set of component classes: the rules map it was worked out for, and the pseudo-classes that the rules
-a component's node may match name anywhere in their selectors."""
+"""For a set of component classes: the rules map it was worked out for, and the pseudo-classes that the
+selectors a component's node may match ask of its ancestors."""
+
+
+def _ancestors_pseudo_classes(selector_set: SelectorSet) -> set[str] | None:
+    """The pseudo-classes `selector_set` asks of the nodes above the one it styles, or None when it asks
+    any of the node it styles (a component's node has none: the set never matches it)."""
+    selectors = selector_set.selectors
+    first = len(selectors) - 1  # the selectors for the node styled: the last and those joined to it (SAME)
+    while first > 0 and selectors[first].combinator == CombinatorType.SAME:
+        first -= 1
+    if any(selector.pseudo_classes for selector in selectors[first:]):
+        return None
+    return {name for selector in selectors[:first] for name in selector.pseudo_classes}
 
 
 def _pseudo_classes(rules_map: dict[str, list[RuleSet]], components: frozenset[str]) -> tuple[str, ...]:
-    """The pseudo-classes named by the rules a node of one of `components` may match (as
-    ``Stylesheet.apply`` narrows them: by the universal selector, the type ``DOMNode`` and the class)."""
+    """The pseudo-classes that the rules a node of one of `components` may match (as ``Stylesheet.apply``
+    narrows them: by the universal selector, the type ``DOMNode`` and the class) ask of its ancestors."""
     known = _pseudo.get(components)
     if known is not None and known[0] is rules_map:
         return known[1]
     names = {"*", *_VIRTUAL_TYPES, *(f".{component}" for component in components)}
-    pseudo = sorted(
-        {name for key in names for rule in rules_map.get(key, ()) for name in rule.pseudo_classes}
-    )
-    _pseudo[components] = (rules_map, tuple(pseudo))
-    return tuple(pseudo)
+    pseudo: set[str] = set()
+    for key in names:
+        for rule in rules_map.get(key, ()):
+            for selector_set in rule.selector_set:
+                pseudo |= _ancestors_pseudo_classes(selector_set) or set()
+    _pseudo[components] = (rules_map, tuple(sorted(pseudo)))
+    return _pseudo[components][1]
 
 
 def _path_key(path: Iterable[DOMNode], pseudo: tuple[str, ...]) -> PathKey:
@@ -89,9 +104,10 @@ def install_component_styles() -> None:
         if not components:
             return
         rules_map = self.rules_map
-        kept = _kept.get(node)
+        kept: _Kept | None = getattr(node, _KEPT, None)
         if kept is None or kept.rules_map is not rules_map:
-            kept = _kept[node] = _Kept(rules_map)
+            kept = _Kept(rules_map)
+            setattr(node, _KEPT, kept)
         key = _path_key(node.css_path_nodes, _pseudo_classes(rules_map, frozenset(components)))
         styles = kept.by_path.get(key)
         if styles is None:

@@ -28,8 +28,11 @@ from chimera_tui.ui.textual_fixes.patching import mark_applied, replace
 
 __all__ = ["install_partial_renders"]
 
-_changed: ContextVar[list[Region] | None] = ContextVar("partial_renders_changed", default=None)
-"""The regions a partial update is drawing, while it draws them (None otherwise: every render as Textual's)."""
+_changed: ContextVar[tuple[Compositor, list[Region]] | None] = ContextVar(
+    "partial_renders_changed", default=None
+)
+"""The compositor drawing a partial update and the regions it draws, while it draws them (None otherwise:
+every render as Textual's, and so is any other compositor's, such as the dimmed screen below a dialog)."""
 
 
 def _renders_touching(
@@ -73,15 +76,15 @@ def install_partial_renders() -> None:
     def get_renders(
         self: Compositor, crop: Region | None = None
     ) -> Iterable[tuple[Region, Region, list[Strip]]]:
-        changed = _changed.get()
-        if changed is None:
+        drawing = _changed.get()
+        if drawing is None or drawing[0] is not self:
             return original_renders(self, crop)  # type: ignore[no-any-return]
-        return _renders_touching(self, crop, changed)
+        return _renders_touching(self, crop, drawing[1])
 
     def render_partial_update(self: Compositor) -> Any:
         screen = self.size.region
         changed = [part.intersection(screen) for part in self._dirty_regions]
-        token = _changed.set([part for part in changed if part])
+        token = _changed.set((self, [part for part in changed if part]))
         try:
             return original_partial(self)
         finally:

@@ -27,6 +27,8 @@ FIXES = (
     "component-styles",
     "option-highlight",
     "partial-renders",
+    "kept-frames",
+    "focus-refresh",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 
