@@ -7,10 +7,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from textual._styles_cache import StylesCache
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 
 from chimera_tui.ui.widgets.footer import KeysFooter
@@ -60,6 +64,75 @@ class Keys(App[None]):
 
     def action_noop(self) -> None:
         pass
+
+
+class Choices(App[None]):
+    """Two lists of choices, as a game's dialogs have them; the highlight looks different with focus (a rule
+    on a component class that names a pseudo-class)."""
+
+    CSS = """
+    OptionList { height: 8; }
+    OptionList:focus > .option-list--option-highlighted { text-style: underline; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield OptionList(*(f"choice {i}" for i in range(12)), id="first")
+        yield OptionList(*(f"other {i}" for i in range(12)), id="second")
+
+
+@contextmanager
+def counting_component_matches() -> Iterator[list[DOMNode]]:
+    """Each node the stylesheet is matched against for a component class while the block runs (the bare
+    ``DOMNode`` Textual makes for each component class of a widget it styles)."""
+    matched: list[DOMNode] = []
+    original = Stylesheet.apply
+
+    def counting(self: Stylesheet, node: DOMNode, *args: Any, **kwargs: Any) -> None:
+        if type(node) is DOMNode:
+            matched.append(node)
+        original(self, node, *args, **kwargs)
+
+    Stylesheet.apply = counting  # type: ignore[method-assign]
+    try:
+        yield matched
+    finally:
+        Stylesheet.apply = original  # type: ignore[method-assign]
+
+
+@contextmanager
+def counting_rendered_lines(widget: Widget) -> Iterator[list[int]]:
+    """The lines of `widget` rendered anew (border, padding and content) while the block runs, by y."""
+    rendered: list[int] = []
+    original = StylesCache.render_line
+
+    def counting(self: StylesCache, styles: Any, y: int, *args: Any, **kwargs: Any) -> Any:
+        render_content_line = args[5]
+        if getattr(render_content_line, "__self__", None) is widget:
+            rendered.append(y)
+        return original(self, styles, y, *args, **kwargs)
+
+    StylesCache.render_line = counting  # type: ignore[method-assign]
+    try:
+        yield rendered
+    finally:
+        StylesCache.render_line = original  # type: ignore[method-assign]
+
+
+@contextmanager
+def counting_renders() -> Iterator[list[Widget]]:
+    """Each widget asked for its lines (``StylesCache.render_widget``) while the block runs."""
+    asked: list[Widget] = []
+    original = StylesCache.render_widget
+
+    def counting(self: StylesCache, widget: Widget, crop: Any) -> Any:
+        asked.append(widget)
+        return original(self, widget, crop)
+
+    StylesCache.render_widget = counting  # type: ignore[method-assign]
+    try:
+        yield asked
+    finally:
+        StylesCache.render_widget = original  # type: ignore[method-assign]
 
 
 @contextmanager

@@ -34,11 +34,16 @@ from __future__ import annotations
 
 import os
 
+from chimera_tui.ui.textual_fixes.component_styles import install_component_styles
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
+from chimera_tui.ui.textual_fixes.focus_refresh import install_focus_refresh
 from chimera_tui.ui.textual_fixes.frame_diff import install_frame_diff
 from chimera_tui.ui.textual_fixes.input_waiting import install_idle_input
+from chimera_tui.ui.textual_fixes.kept_frames import install_kept_frames
 from chimera_tui.ui.textual_fixes.memory import forget_watchers, install_styles_cache, install_watchers
+from chimera_tui.ui.textual_fixes.option_highlight import install_option_highlight
+from chimera_tui.ui.textual_fixes.partial_renders import install_partial_renders
 from chimera_tui.ui.textual_fixes.paste_escapes import install_paste_escapes
 from chimera_tui.ui.textual_fixes.patching import APPLIED, FIXES, REPLACED, suspended
 from chimera_tui.ui.textual_fixes.screen_changes import (
@@ -46,6 +51,7 @@ from chimera_tui.ui.textual_fixes.screen_changes import (
     install_screen_removal,
     install_screen_restyle,
 )
+from chimera_tui.ui.textual_fixes.strip_caches import install_strip_caches
 from chimera_tui.ui.textual_fixes.web_input_waiting import install_idle_web_input
 
 __all__ = ["APPLIED", "FIXES", "REPLACED", "forget_watchers", "install", "suspended"]
@@ -63,6 +69,12 @@ _INSTALLS = {
     "idle-web-input": install_idle_web_input,
     "paste-escapes": install_paste_escapes,
     "frame-diff": install_frame_diff,
+    "strip-caches": install_strip_caches,
+    "component-styles": install_component_styles,
+    "option-highlight": install_option_highlight,
+    "partial-renders": install_partial_renders,
+    "kept-frames": install_kept_frames,
+    "focus-refresh": install_focus_refresh,
 }
 """Each fix by name, and what puts it in place."""
 

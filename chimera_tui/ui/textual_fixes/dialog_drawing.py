@@ -36,7 +36,7 @@ from textual.widget import Widget, _RenderCache
 
 from chimera_tui.ui.textual_fixes.patching import mark_applied, replace
 
-__all__ = ["install_dimmed_picture", "install_tint"]
+__all__ = ["changes_of", "install_dimmed_picture", "install_tint"]
 
 
 # -- tint --------------------------------------------------------------------------------------------------
@@ -98,8 +98,19 @@ class _Dimmed:
 _repaints: WeakKeyDictionary[Screen[Any], int] = WeakKeyDictionary()
 """How many changes each screen has been told of: a widget to repaint or lay out, or a scroll (not the screen
 repainting itself as a whole)."""
+_counting_handlers: set[Any] = set()
+"""The screen's message handlers that count its changes, as this fix put them in place."""
 _dimmed: WeakKeyDictionary[Screen[Any], _Dimmed] = WeakKeyDictionary()
 """Each screen's last dimmed picture under a dialog."""
+
+
+def changes_of(screen: Screen[Any]) -> int | None:
+    """How many changes `screen` has been told of (a widget to repaint or lay out, a scroll; not the screen
+    repainting itself as a whole), or None while they are not being counted (the fix suspended)."""
+    handlers = (Screen.__dict__.get(name) for name in ("_on_update", "_on_layout", "_on_update_scroll"))
+    if not all(handler in _counting_handlers for handler in handlers):
+        return None
+    return _repaints.get(screen, 0)
 
 
 def _tint_line(line: Strip, base: RichStyle, tint: Color) -> Strip:
@@ -173,6 +184,7 @@ def install_dimmed_picture() -> None:
             await handler(self, message)
 
         handle.__name__ = handle.__qualname__ = name
+        _counting_handlers.add(handle)
         return handle
 
     def render_content(self: Screen[Any]) -> None:

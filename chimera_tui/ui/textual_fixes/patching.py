@@ -23,6 +23,12 @@ FIXES = (
     "idle-web-input",
     "paste-escapes",
     "frame-diff",
+    "strip-caches",
+    "component-styles",
+    "option-highlight",
+    "partial-renders",
+    "kept-frames",
+    "focus-refresh",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 

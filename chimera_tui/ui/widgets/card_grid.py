@@ -20,6 +20,8 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from chimera_tui.ui.widgets.painting import drawn_with
+
 TILE_W = 10
 """Characters across one tile."""
 TILE_H = 2
@@ -103,8 +105,9 @@ class CardGrid(ScrollView, can_focus=True):
     cells: reactive[tuple[GridCell, ...]] = reactive((), always_update=True, layout=False, repaint=False)
     """The cards and free places on the grid. Setting it repaints only the rows whose cards look
     different, or the whole grid when cards were added, moved or removed."""
-    cursor: reactive[tuple[int, int] | None] = reactive(None)
-    """The grid position under the cursor (None when the grid is empty)."""
+    cursor: reactive[tuple[int, int] | None] = reactive(None, repaint=False)
+    """The grid position under the cursor (None when the grid is empty). Moving it repaints the rows of the
+    two tiles (`watch_cursor`), not the grid."""
     note: reactive[str] = reactive("")
     """Shown when there are no cells."""
 
@@ -141,6 +144,8 @@ class CardGrid(ScrollView, can_focus=True):
         """The base style and every component style the cached lines were drawn with."""
         self._styles_stale = True
         """Set when Textual re-applies CSS (a focus change, a theme): checked at the next render."""
+        self._drawn: tuple[object, ...] | None = None
+        """What the styles of `_styles_key` were worked out from (`drawn_with`)."""
 
     # -- data ------------------------------------------------------------------------------------------
 
@@ -235,6 +240,10 @@ class CardGrid(ScrollView, can_focus=True):
         """Forget the cached lines if the styles they were drawn with changed (the cursor looks different
         with and without focus; a theme changes every colour)."""
         self._styles_stale = False
+        drawn = drawn_with(self, sorted(self.COMPONENT_CLASSES))
+        if drawn == self._drawn:
+            return  # restyled to the same styles (a focus change): nothing to work out again
+        self._drawn = drawn
         key = (
             self.rich_style,
             *(self._style(name.split("--")[1]) for name in sorted(self.COMPONENT_CLASSES)),

@@ -24,7 +24,7 @@ from textual.strip import Strip
 
 from chimera_tui.engine.hexgrid import Hex
 from chimera_tui.ui.widgets.hex_cells import CellView, half, measure, nearest_in_next_row, rows_of
-from chimera_tui.ui.widgets.painting import component_style
+from chimera_tui.ui.widgets.painting import component_style, drawn_with
 
 
 class HexGrid(ScrollView, can_focus=True):
@@ -39,23 +39,11 @@ class HexGrid(ScrollView, can_focus=True):
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "hex-grid--cell",
-        "hex-grid--cursor",
-        "hex-grid--cursor-blurred",
-        "hex-grid--bracket",
-        "hex-grid--legal",
-        "hex-grid--dim",
-        "hex-grid--empty",
-        "hex-grid--occupied",
-        "hex-grid--muted",
-        "hex-grid--strong",
-        "hex-grid--mark-0",
-        "hex-grid--mark-1",
-        "hex-grid--mark-2",
-        "hex-grid--mark-3",
-        "hex-grid--mark-4",
+        "hex-grid--cell", "hex-grid--cursor", "hex-grid--cursor-blurred", "hex-grid--bracket", "hex-grid--legal",
+        "hex-grid--dim", "hex-grid--empty", "hex-grid--occupied", "hex-grid--muted", "hex-grid--strong",
+        "hex-grid--mark-0", "hex-grid--mark-1", "hex-grid--mark-2", "hex-grid--mark-3", "hex-grid--mark-4",
         "hex-grid--mark-5",
-    }
+    }  # fmt: skip
     """Cell styles (cell, empty, occupied, legal, dim, cursor), span styles (muted, strong, mark-N for owner
     colours), and the cursor's brackets."""
 
@@ -129,6 +117,8 @@ class HexGrid(ScrollView, can_focus=True):
         """Resolved component styles by short name (cleared when styles change)."""
         self._styles_key: tuple[Style, ...] | None = None
         """The base style and every resolved component style the cached lines were drawn with."""
+        self._drawn: tuple[object, ...] | None = None
+        """What the styles in `_styles` were worked out from (`drawn_with`)."""
         self._styles_stale = False
         """Set when Textual re-applies CSS: checked (once) at the next render whether anything we draw with
         changed. Textual re-applies CSS on every focus change, most of the time to the same result."""
@@ -267,6 +257,10 @@ class HexGrid(ScrollView, can_focus=True):
         """Forget the cached lines if the styles they were drawn with changed (a theme, a class)."""
         self._styles_stale = False
         names = tuple(self._styles)
+        drawn = drawn_with(self, (f"hex-grid--{name}" for name in names))
+        if drawn == self._drawn:
+            return  # restyled to the same styles (a focus change): nothing to work out again
+        self._drawn = drawn
         key = (self.rich_style, *(component_style(self, f"hex-grid--{name}") for name in names))
         if key != self._styles_key:
             self._strips.clear()

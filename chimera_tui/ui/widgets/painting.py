@@ -5,6 +5,8 @@ terminal does.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.widget import Widget
@@ -28,6 +30,33 @@ def component_style(widget: Widget, name: str) -> Style:
         reverse=partial.reverse,
         strike=partial.strike,
     )
+
+
+def drawn_with(widget: Widget, components: Iterable[str]) -> tuple[object, ...]:
+    """A key for the Rich styles `widget` draws with, its own (``rich_style``) and those of its component
+    classes `components` (`component_style`): equal keys, equal styles, so a widget whose CSS was applied
+    again (Textual does on every focus change) keeps its drawn lines while the key stays the same.
+
+    A Rich style under a widget is worked out (``DOMNode.rich_style``) from what each node from the app down
+    to it sets of opacity, background and its tint, colour, automatic colour and text style, and a component
+    class's from that and its own rules: the key holds those, and each component class's styles (compared by
+    their rules)."""
+    inherited = []
+    for node in widget.ancestors_with_self:
+        styles = node.styles
+        has_rule = styles.has_rule
+        inherited.append(
+            (
+                styles.opacity,
+                styles.background if has_rule("background") else None,
+                styles.background_tint,
+                styles.color if has_rule("color") else None,
+                styles.auto_color if has_rule("auto_color") else None,
+                styles.text_style,
+            )
+        )
+    own = widget._component_styles
+    return (tuple(inherited), *(own.get(name) for name in components))
 
 
 def tidy(segments: list[Segment]) -> list[Segment]:

@@ -27,7 +27,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from chimera_tui.ui.widgets.painting import component_style, tidy
+from chimera_tui.ui.widgets.painting import component_style, drawn_with, tidy
 from chimera_tui.ui.widgets.sketch import Canvas, Line, Spot
 
 __all__ = ["Canvas", "Line", "PlaceCanvas", "Spot"]
@@ -45,22 +45,11 @@ class PlaceCanvas(ScrollView, can_focus=True):
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "place-canvas--cursor",
-        "place-canvas--cursor-blurred",
-        "place-canvas--legal",
-        "place-canvas--dim",
-        "place-canvas--muted",
-        "place-canvas--strong",
-        "place-canvas--title",
-        "place-canvas--line",
-        "place-canvas--head",
-        "place-canvas--mark-0",
-        "place-canvas--mark-1",
-        "place-canvas--mark-2",
-        "place-canvas--mark-3",
-        "place-canvas--mark-4",
-        "place-canvas--mark-5",
-    }
+        "place-canvas--cursor", "place-canvas--cursor-blurred", "place-canvas--legal", "place-canvas--dim",
+        "place-canvas--muted", "place-canvas--strong", "place-canvas--title", "place-canvas--line",
+        "place-canvas--head", "place-canvas--mark-0", "place-canvas--mark-1", "place-canvas--mark-2",
+        "place-canvas--mark-3", "place-canvas--mark-4", "place-canvas--mark-5",
+    }  # fmt: skip
     """Spot states (cursor, legal, dim), span styles (muted, strong, title, line for drawn lines, head for a
     box's heading) and seat colours (mark-N)."""
 
@@ -147,6 +136,8 @@ class PlaceCanvas(ScrollView, can_focus=True):
         self._styles: dict[str, Style] = {}
         self._styles_key: tuple[Style, ...] | None = None
         self._styles_stale = True
+        self._drawn: tuple[object, ...] | None = None
+        """What the styles in `_styles` and `_base` were worked out from (`drawn_with`)."""
         self._base = Style()
         """The widget's own style (`rich_style`), as of the last style change."""
 
@@ -256,9 +247,14 @@ class PlaceCanvas(ScrollView, can_focus=True):
         self._styles_stale = True
 
     def _check_styles(self) -> None:
-        """Forget the cached lines if the styles they were drawn with changed (a theme, a class)."""
+        """Forget the cached lines if the styles they were drawn with changed (a theme, a class); a focus
+        change that leaves them as they were (`drawn_with`) costs no style worked out again."""
         self._styles_stale = False
         names = tuple(self._styles)
+        drawn = drawn_with(self, (f"{self.PREFIX}--{n}" for n in names))
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         self._base = self.rich_style
         key = (self._base, *(component_style(self, f"{self.PREFIX}--{n}") for n in names))
         if key != self._styles_key:

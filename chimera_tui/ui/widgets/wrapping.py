@@ -11,7 +11,9 @@ from __future__ import annotations
 import textwrap
 from functools import lru_cache
 
-__all__ = ["clamped", "wrap_sentence"]
+from rich.cells import cell_len
+
+__all__ = ["clamped", "same_height", "wrap_sentence"]
 
 
 @lru_cache(maxsize=16384)
@@ -39,3 +41,12 @@ def clamped(text: str, width: int, lines: int) -> str:
         last = last.rsplit(" ", 1)[0] if " " in last.strip() else last[: width - 1]
     kept[-1] = last.rstrip(" ·,;:—.+") + "…"
     return "\n".join(kept)
+
+
+def same_height(old: str | None, new: str, width: int) -> bool:
+    """Whether plain text `new` takes as many lines as `old` did in a box `width` cells wide: both have the
+    same number of lines, each fitting the width (nothing wraps), and both or neither are empty. Then a box
+    of automatic height showing `new` instead of `old` keeps its size, and need not be laid out again."""
+    if old is None or (old == "") != (new == "") or old.count("\n") != new.count("\n"):
+        return False
+    return all(cell_len(line) <= width for text in (old, new) for line in text.split("\n"))

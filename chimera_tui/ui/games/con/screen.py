@@ -29,7 +29,7 @@ from chimera_tui.ui.games.con.words import board, cards_page, preview, topic_for
 from chimera_tui.ui.games.generic import GenericGameScreen
 from chimera_tui.ui.widgets.action_log import ActionLog
 from chimera_tui.ui.widgets.footer import KeysFooter
-from chimera_tui.ui.widgets.wrapping import clamped
+from chimera_tui.ui.widgets.wrapping import clamped, same_height
 
 STYLES = Path(chimera_tui.styles.__file__).parent
 WIDE = (110, 32)
@@ -69,6 +69,8 @@ class ConScreen(GenericGameScreen):
         self._announced = False
         self._log_key: tuple[object, ...] = ()
         self._pages_key: tuple[object, ...] = ()
+        self._preview_shown: tuple[str, int] | None = None
+        """The preview's text and the box's width when it was last shown."""
         self._entries: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
         """Each log entry's wrapped lines by (action words, what it caused, width): a move wraps only what
         is new."""
@@ -205,7 +207,10 @@ class ConScreen(GenericGameScreen):
         box = self.query_one("#con-preview", Static)
         said = preview(self.state, text) if text else ""
         width = box.size.width  # 0 before the first layout: then it is clamped after it
-        box.update(clamped(said, width, 5 if self._wide else 3) if width > 10 else said)  # styles/con.tcss
+        text = clamped(said, width, 5 if self._wide else 3) if width > 10 else said  # styles/con.tcss
+        shown, self._preview_shown = self._preview_shown, (text, width)
+        # A preview as tall as the last one (the usual cursor move) repaints the box, not the screen's layout.
+        box.update(text, layout=shown is None or shown[1] != width or not same_height(shown[0], text, width))
 
     @on(OptionList.OptionHighlighted, "#generic-actions")
     def _highlighted(self, _: OptionList.OptionHighlighted) -> None:

@@ -75,6 +75,8 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         self._panes = PANES if self._chimera else tuple(p for p in PANES if p != "dream")
         self._areas = AREAS if self._chimera else tuple(a for a in AREAS if AREA_PANES[a] != "dream")
         self.board = Board(self, table)
+        self._applied_size: tuple[int, int] | None = None
+        """The terminal size the layout was last set for."""
 
     # -- layout ----------------------------------------------------------------------------------------
 
@@ -114,11 +116,14 @@ class ImaginariumScreen(PaneLayout, GameScreen):
         self._apply_size(event.size.width, event.size.height)
 
     def on_screen_resume(self) -> None:
-        """Back from a dialog or the rules: the terminal may have been resized meanwhile."""
-        self._apply_size(self.app.size.width, self.app.size.height)
+        """Back from a dialog or the rules: the terminal may have been resized meanwhile (at the same size
+        nothing needs laying out or drawing again)."""
+        if (self.app.size.width, self.app.size.height) != self._applied_size:
+            self._apply_size(self.app.size.width, self.app.size.height)
         self.call_after_refresh(self._maybe_ask)
 
     def _apply_size(self, width: int, height: int) -> None:
+        self._applied_size = (width, height)
         self._set_mode(width, height)
         wide = self._mode == "wide"
         track = self.query_one(TrackArea)
