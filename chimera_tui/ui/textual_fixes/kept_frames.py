@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -118,7 +119,7 @@ def install_kept_frames() -> None:
             self._dirty_regions.clear()
             return LayoutUpdate(kept.strips, self.size.region)
         update: LayoutUpdate = original(self, simplify)
-        strips: list[list[Strip]] = [list(line) for line in update.strips]
+        strips: list[Iterable[Strip]] = [list(line) for line in update.strips]
         _frames[self] = _Frame(state, strips)
         return LayoutUpdate(strips, update.region)
 
