@@ -135,8 +135,10 @@ def hide_anchors(markdown: str) -> str:
     return _HEADING_ANCHOR_LINE.sub(r"\1", markdown)
 
 
+@lru_cache(maxsize=4096)
 def slugify(text: str) -> str:
-    """Turn a heading into a topic id: lower case, accents dropped, words joined by hyphens.
+    """Turn a heading into a topic id: lower case, accents dropped, words joined by hyphens (each text once:
+    looking a topic up, as ``?`` does on every press, slugifies every title and alias).
 
     Apostrophes inside words vanish (``"Player's turn"`` -> ``"players-turn"``); every other run of
     characters that are not letters or digits becomes one hyphen.

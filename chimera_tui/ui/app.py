@@ -12,6 +12,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
+from weakref import WeakSet
 
 from textual.binding import Binding
 from textual.screen import Screen
@@ -84,6 +85,8 @@ class ChimeraApp(PlainPastes[int], EndsOnSignals[int]):
         """Why the game's latest moves could not be written (None: everything is on disk)."""
         self._screenshots = screenshots
         self._gc_thresholds: tuple[int, ...] | None = None
+        self._size_notices: WeakSet[TooSmallNotice] = WeakSet()
+        """The notices `_show_size_notice` put up (they go with their screens)."""
         self.settle_garbage: bool | None = None
         """Freeze what a game screen holds once it has settled (`collector`); None: only on a real terminal,
         since a full collection in a test process holding the whole test suite is slow and buys nothing."""
@@ -134,8 +137,12 @@ class ChimeraApp(PlainPastes[int], EndsOnSignals[int]):
         self._show_size_notice()
 
     def _show_size_notice(self) -> None:
-        """Cover the current screen with `TooSmallNotice` below 80×24; remove it again when larger."""
+        """Cover the current screen with `TooSmallNotice` below 80×24; remove it again when larger (at a
+        size that is large enough with no notice up, which is every screen change but below 80×24, it looks
+        at no screen)."""
         small = too_small(*self.size)
+        if not small and not self._size_notices:
+            return
         for screen in self.screen_stack:
             for notice in screen.query_children(TooSmallNotice):
                 if not small or screen is not self.screen:
@@ -143,7 +150,9 @@ class ChimeraApp(PlainPastes[int], EndsOnSignals[int]):
                 else:
                     notice.refresh()
         if small and not self.screen.query_children(TooSmallNotice):
-            self.screen.mount(TooSmallNotice())
+            notice = TooSmallNotice()
+            self._size_notices.add(notice)
+            self.screen.mount(notice)
 
     # -- screenshots -----------------------------------------------------------------------------------
 

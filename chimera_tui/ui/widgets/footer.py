@@ -18,11 +18,14 @@ drawn compact, one space between keys instead of two around each, so the last on
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections import defaultdict
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from itertools import groupby
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.compose import compose
+from textual.binding import Binding
 from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Footer
@@ -70,7 +73,7 @@ class KeysFooter(Footer):
                 widget.set_class(compact, "-compact", update=False)
             yield widget
 
-    def _squeezed(self, keys: list[FooterKey]) -> bool:
+    def _squeezed(self, keys: Sequence[FooterKey | _Key]) -> bool:
         """Whether the footer showing `keys` is drawn compact: when the keys at the usual spacing (a space
         either side of each key, one after its label) are wider than the screen."""
         usual = sum(cell_len(k.key_display) + cell_len(k.description) + 3 for k in keys)
@@ -95,25 +98,76 @@ class KeysFooter(Footer):
                 return
         super().bindings_changed(screen)
 
+    def _models(self) -> list[_Key] | None:
+        """What `compose` would yield now, as plain data (making the key widgets to compare costs more than
+        the update): None where it would yield grouped keys. Sets the footer's columns and compact style as
+        `compose` does."""
+        active = self.screen.active_bindings
+        by_action: defaultdict[str, list[tuple[Binding, bool, str]]] = defaultdict(list)
+        for _, binding, enabled, tooltip in active.values():
+            if binding.show:
+                by_action[binding.action].append((binding, enabled, tooltip))
+        self.styles.grid_size_columns = len(by_action)
+        key_display = self.app.get_key_display
+        models: list[_Key] = []
+        for group, same_group in groupby(by_action.values(), lambda bindings: bindings[0][0].group):
+            listed = list(same_group)
+            if group is not None and len(listed) > 1:
+                return None
+            for binding, enabled, tooltip in (bindings[0] for bindings in listed):
+                models.append(
+                    _Key(
+                        binding.key,
+                        key_display(binding),
+                        binding.description,
+                        binding.action,
+                        not enabled,
+                        tooltip,
+                    )
+                )
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            found = active.get(self.app.COMMAND_PALETTE_BINDING)
+            if found is not None:
+                _, binding, enabled, _ = found
+                tooltip = binding.tooltip or binding.description
+                models.append(
+                    _Key(
+                        binding.key,
+                        key_display(binding),
+                        binding.description,
+                        binding.action,
+                        not enabled,
+                        tooltip,
+                        True,
+                    )
+                )
+        self._narrow = narrow = self._is_narrow()
+        if narrow:
+            models = [model for model in models if not (model.disabled or model.palette)]
+        self.compact = self._squeezed(models)
+        return models
+
     def _update_in_place(self) -> bool:
         """Make the mounted keys show what `compose` would now yield; False when that needs a recompose."""
         old = list(self.children)
-        new = compose(self)
-        if not old or not all(type(w) is FooterKey for w in (*old, *new)):
+        if not old or not all(type(w) is FooterKey for w in old):
             return False  # grouped keys (or nothing shown yet): rebuild
+        new = self._models()
+        if new is None:
+            return False
         palette = [w for w in old if w.has_class("-command-palette")]
-        new_palette = [w for w in new if w.has_class("-command-palette")]
+        new_palette = [m for m in new if m.palette]
         if len(palette) != len(new_palette):
             return False
         keys = [w for w in old if not w.has_class("-command-palette")]
-        new_keys = [w for w in new if not w.has_class("-command-palette")]
+        new_keys = [m for m in new if not m.palette]
         layout = False
         pairs = [*zip(keys, new_keys, strict=False), *zip(palette, new_palette, strict=True)]
         for widget, model in pairs:
-            layout |= _copy_key(widget, model)  # type: ignore[arg-type]
+            layout |= _copy_key(widget, model)  # type: ignore[arg-type]  # FooterKeys (checked above)
         if len(keys) > len(new_keys):
             self.remove_children(keys[len(new_keys) :])
-        extra = new_keys[len(keys) :]
+        extra = [self._key_widget(model) for model in new_keys[len(keys) :]]
         if extra:
             if palette:
                 self.mount_all(extra, before=palette[0])
@@ -123,21 +177,51 @@ class KeysFooter(Footer):
             self.refresh(layout=True)
         return True
 
+    def _key_widget(self, model: _Key) -> FooterKey:
+        """A key widget showing `model`, as `compose` makes one (bound to the footer's compact style)."""
+        widget = FooterKey(
+            model.key,
+            model.key_display,
+            model.description,
+            model.action,
+            disabled=model.disabled,
+            tooltip=model.tooltip,
+            classes="-command-palette" if model.palette else "",
+        ).data_bind(compact=Footer.compact)
+        widget.set_reactive(FooterKey.compact, self.compact)
+        widget.set_class(self.compact, "-compact", update=False)
+        return widget
 
-def _copy_key(widget: FooterKey, model: FooterKey) -> bool:
-    """Make `widget` show what `model` (never mounted) would; True when its width may have changed."""
+
+@dataclass(frozen=True)
+class _Key:
+    """What one key of the footer shows."""
+
+    key: str
+    key_display: str
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+    palette: bool = False
+    """The command palette's reminder (Ctrl+P)."""
+
+
+def _copy_key(widget: FooterKey, model: _Key) -> bool:
+    """Make `widget` show what `model` says; True when its width may have changed."""
     resized = (widget.key_display, widget.description) != (model.key_display, model.description)
     changed = resized or (widget.key, widget.action, widget._disabled) != (
         model.key,
         model.action,
-        model._disabled,
+        model.disabled,
     )
     widget.key, widget.key_display = model.key, model.key_display
     widget.description, widget.action = model.description, model.action
-    widget._disabled = model._disabled
-    widget.set_class(model._disabled, "-disabled")
-    if widget.tooltip != model.tooltip:
-        widget.tooltip = model.tooltip
+    widget._disabled = model.disabled
+    widget.set_class(model.disabled, "-disabled")
+    tooltip = model.tooltip or None
+    if widget.tooltip != tooltip:
+        widget.tooltip = tooltip
     if resized:
         widget.refresh(layout=True)
     elif changed:

@@ -109,7 +109,8 @@ class HexGrid(ScrollView, can_focus=True):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self._strips: LRUCache[tuple[int, int], Strip] = LRUCache(256)
+        self._strips: LRUCache[tuple[int, int, int], Strip] = LRUCache(256)
+        """Drawn lines by (line, width, horizontal scroll)."""
         self._rows: dict[int, list[Hex]] = {}
         self._goal_x: int | None = None
         """The column the cursor tries to keep when moving up and down."""
@@ -122,6 +123,8 @@ class HexGrid(ScrollView, can_focus=True):
         self._styles_stale = False
         """Set when Textual re-applies CSS: checked (once) at the next render whether anything we draw with
         changed. Textual re-applies CSS on every focus change, most of the time to the same result."""
+        self._width_drawn = 0
+        """The width the cached lines were last cleared for (`on_resize`)."""
         self._geometry: tuple[int, int, Size] = (0, 0, Size(0, 0))
         """Cached `hex_cells.measure`: recomputed when the cells or the cell sizes change."""
 
@@ -232,7 +235,11 @@ class HexGrid(ScrollView, can_focus=True):
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._strips.clear()
+        # The cached lines are keyed by the width; a board shown again at the width it had (Textual sends
+        # a newly shown widget a Resize) keeps them.
+        if event.size.width != self._width_drawn:
+            self._width_drawn = event.size.width
+            self._strips.clear()
 
     def on_focus(self) -> None:
         self._focus_changed()
@@ -288,12 +295,14 @@ class HexGrid(ScrollView, can_focus=True):
         scroll_x, scroll_y = self.scroll_offset
         width = self.size.width
         line = scroll_y + y
-        key = (line, width)
+        key = (line, width, scroll_x)
         strip = self._strips.get(key)
         if strip is None:
-            strip = self._render_full_line(line)
-            self._strips[key] = strip
-        return strip.crop_extend(scroll_x, scroll_x + width, self.rich_style).simplify()
+            full = self._render_full_line(line)
+            strip = self._strips[key] = full.crop_extend(
+                scroll_x, scroll_x + width, self.rich_style
+            ).simplify()
+        return strip
 
     def _render_full_line(self, line: int) -> Strip:
         base = self.rich_style

@@ -69,6 +69,8 @@ class ConScreen(GenericGameScreen):
         self._announced = False
         self._log_key: tuple[object, ...] = ()
         self._pages_key: tuple[object, ...] = ()
+        self._widths: dict[str, int] = {}
+        """Each page's width when it was last on show (`_page_width`)."""
         self._preview_shown: tuple[str, int] | None = None
         """The preview's text and the box's width when it was last shown."""
         self._entries: dict[tuple[str, tuple[str, ...], int], list[str]] = {}
@@ -81,11 +83,12 @@ class ConScreen(GenericGameScreen):
         yield Static(id="con-dice", markup=False)
         with Horizontal(id="con-body"):
             with Horizontal(id="con-pages"):
-                with VerticalScroll(id="con-chimeras", classes="con-page -shown") as chimeras:
+                with VerticalScroll(id="con-chimeras", classes="con-page") as chimeras:
                     chimeras.border_title = "Chimeras"
                     yield Static(id="con-board")
                 with VerticalScroll(id="con-cards", classes="con-page") as cards:
                     cards.border_title = "Your cards · the piles"
+                    cards.display = False  # the chimeras first, where one page shows at a time (`_set_page`)
                     yield Static(id="con-cards-text")
             with Vertical(id="con-right"):
                 yield OptionList(id="generic-actions", markup=False)
@@ -121,10 +124,16 @@ class ConScreen(GenericGameScreen):
         self.show_log()
 
     def _page_width(self, page: str) -> int:
-        """The width the lines of a page wrap to (before the first layout: what the layout will give)."""
-        width = self.query_one(f"#con-{page}").scrollable_content_region.width - 1
-        if width >= 20:
+        """The width the lines of a page wrap to: its width when last on show (a page that `c` hides keeps
+        its lines as they are, so that showing it again draws them as they were), or before the first layout
+        what the layout will give."""
+        widget = self.query_one(f"#con-{page}")
+        width = widget.scrollable_content_region.width - 1
+        if width >= 20 and widget.styles.display != "none":
+            self._widths[page] = width
             return width
+        if page in self._widths:
+            return self._widths[page]
         size = self.app.size
         wide = size.width >= WIDE[0] and size.height >= WIDE[1]
         wider = size.width >= WIDER
@@ -187,7 +196,7 @@ class ConScreen(GenericGameScreen):
         if wide != self._wide:
             self._wide = wide
             self.set_class(wide, "-wide")
-            self.refresh_bindings()
+            self._set_page(self._page)
         if self.state is not None:
             names = self._names(self.state)
             self.query_one("#game-title", Static).update(title(self.state, names, event.size.width - 2))
@@ -252,9 +261,11 @@ class ConScreen(GenericGameScreen):
         self.call_after_refresh(self._show_pages)
 
     def _set_page(self, page: str) -> None:
+        """Show `page` (the wide layout shows both). Pages are shown by `display`, not by CSS classes, so
+        that turning to the other restyles nothing (each page's scrollbars and border)."""
         self._page = page
         for name in ("chimeras", "cards"):
-            self.query_one(f"#con-{name}").set_class(name == page, "-shown")
+            self.query_one(f"#con-{name}").display = self._wide or name == page
         self.refresh_bindings()
 
     def game_over(self) -> None:
