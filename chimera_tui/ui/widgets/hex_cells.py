@@ -6,14 +6,17 @@ cells around it::
     Hydroponics  [Hub A    ]  Hub B
        Boiler     Constructor
 
-Here: the board's size, its rows, and where the cursor goes up or down. No widget here.
+Here: the board's size, its rows, where the cursor goes up or down, and the segments of one line of a
+cell. No widget here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Size
 
 from chimera_tui.engine.hexgrid import Hex
@@ -79,3 +82,23 @@ def nearest_in_next_row(rows: dict[int, list[Hex]], here: Hex, dr: int, goal: in
             return min(found, key=lambda h: (abs(half(h) - goal), half(h)))
         r += dr
     return None
+
+
+def cell_segments(
+    cell: CellView, sub: int, width: int, style: Style, style_of: Callable[[str], Style], cursor: bool = False
+) -> list[Segment]:
+    """Line `sub` of `cell`, `width` columns in `style`: each span in its class's style (`style_of`, the grid's
+    component styles) over the cell's, cut at the width and padded to it."""
+    spans = cell.lines[sub] if sub < len(cell.lines) else ()
+    out: list[Segment] = []
+    used = 0
+    for text, cls in spans:
+        if used >= width:
+            break
+        text = text[: width - used]
+        plain = not cls or (cursor and cls in ("muted", "dim"))  # keep the cursor's contrast
+        out.append(Segment(text, style if plain else style + style_of(cls)))
+        used += len(text)
+    if used < width:
+        out.append(Segment(" " * (width - used), style))
+    return out

@@ -23,7 +23,14 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from chimera_tui.engine.hexgrid import Hex
-from chimera_tui.ui.widgets.hex_cells import CellView, half, measure, nearest_in_next_row, rows_of
+from chimera_tui.ui.widgets.hex_cells import (
+    CellView,
+    cell_segments,
+    half,
+    measure,
+    nearest_in_next_row,
+    rows_of,
+)
 from chimera_tui.ui.widgets.painting import component_style, drawn_with
 
 
@@ -339,7 +346,7 @@ class HexGrid(ScrollView, can_focus=True):
                     style += self._style(name)
             if is_cursor:
                 style += self._style("cursor" if focused else "cursor-blurred")
-            segments.extend(self._cell_segments(cell, sub, style, is_cursor))
+            segments.extend(cell_segments(cell, sub, self.cell_width, style, self._style, is_cursor))
             x = cx + self.cell_width
             prev_cursor = is_cursor
         if prev_cursor:
@@ -348,22 +355,6 @@ class HexGrid(ScrollView, can_focus=True):
         if x < size.width:
             segments.append(Segment(" " * (size.width - x), base))
         return Strip(segments)
-
-    def _cell_segments(self, cell: CellView, sub: int, style: Style, cursor: bool = False) -> list[Segment]:
-        width = self.cell_width
-        spans = cell.lines[sub] if sub < len(cell.lines) else ()
-        out: list[Segment] = []
-        used = 0
-        for text, cls in spans:
-            if used >= width:
-                break
-            text = text[: width - used]
-            plain = not cls or (cursor and cls in ("muted", "dim"))  # keep the cursor's contrast
-            out.append(Segment(text, style if plain else style + self._style(cls)))
-            used += len(text)
-        if used < width:
-            out.append(Segment(" " * (width - used), style))
-        return out
 
     # -- actions ----------------------------------------------------------------------------------------
 
