@@ -215,8 +215,10 @@ class TerminalPicture:
             picture = self.picture
             if picture is not None:
                 for y, (texts, keys) in self.rows.items():
-                    picture.texts[y] = texts
-                    picture.keys[y] = keys
+                    # A row that shows what it showed keeps its lists (kept frames know rows by them).
+                    if picture.keys[y] != keys or picture.texts[y] != texts:
+                        picture.texts[y] = texts
+                        picture.keys[y] = keys
             self.pen = ""
             self.frames += 1
             data = data[len(frame) :]
