@@ -18,9 +18,12 @@ from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import LayoutUpdate
+from textual.app import ComposeResult
+from textual.containers import Vertical
 from textual.geometry import Region
+from textual.screen import ModalScreen
 from textual.strip import Strip
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from chimera_tui.ui.textual_fixes import suspended
 from chimera_tui.ui.textual_fixes.frame_cells import cells_of_strip, forget_strips
@@ -229,3 +232,54 @@ async def test_a_failed_write_or_a_resize_makes_the_next_frame_write_every_cell(
         await pilot.pause()
         await pilot.pause()
         assert terminal.forgotten > forgotten
+
+
+class _KeptDialog(ModalScreen[None]):
+    """A dialog a screen keeps and shows again, as the games keep their choice dialogs (no footer: Textual's
+    rebuilds its keys each time it is shown)."""
+
+    DEFAULT_CSS = """
+    _KeptDialog { align: center middle; background: $background 60%; }
+    #box { width: 40; height: auto; border: thick $accent; background: $surface; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="box"):
+            yield Static("a dialog")
+            yield OptionList("one", "two", "three")
+
+
+async def _dialog_opened_and_closed(times: int) -> tuple[list[str], Terminal, int]:
+    """The frames written each time a kept dialog is opened and closed again over an unchanged board, a
+    terminal fed everything written, and how many full frames were written from kept bytes."""
+    app = Host(driver_class=RecordingDriver)
+    frames: list[str] = []
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert isinstance(driver, RecordingDriver)
+        app.install_screen(_KeptDialog(), "kept")
+        for _ in range(times):
+            for step in (lambda: app.push_screen("kept"), app.pop_screen):
+                start = len(getattr(driver, "written", []))
+                step()
+                await pilot.pause()
+                await pilot.pause()
+                frames.append("".join(driver.written[start:]))
+        terminal = Terminal(80, 24)
+        terminal.feed(driver.output())
+        picture = picture_of(app)
+        taken = picture.kept_frames_taken if picture is not None else 0
+    return frames, terminal, taken
+
+
+async def test_a_dialog_opened_and_closed_again_writes_its_kept_bytes_and_the_same_picture() -> None:
+    """A full frame over the rows it was worked out for before (a kept dialog opened or closed again over a
+    board that did not change: kept-frames hands on the same strips) is not worked out again: its bytes are
+    the kept ones, and the picture is Textual's."""
+    ours, picture, taken = await _dialog_opened_and_closed(4)
+    with suspended("frame-diff"):
+        _, textual_picture, _ = await _dialog_opened_and_closed(4)
+    assert ours[4:6] == ours[6:8]
+    assert differences(picture.cells(), textual_picture.cells()) == []
+    assert taken >= 4  # at least the third and the fourth time, opening and closing

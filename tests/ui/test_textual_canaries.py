@@ -211,8 +211,7 @@ async def _strip_makes_its_caches_up_front() -> bool:
 
 
 async def _component_classes_matched_again_on_focus() -> bool:
-    """Focus going back and forth between two lists, each state seen before: the stylesheet is matched again
-    for the lists' component classes."""
+    """Focus back and forth between two lists, each state seen before: their component classes re-matched."""
     app = Choices()
     async with app.run_test(size=(40, 20)) as pilot:
         first, second = app.query_one("#first", OptionList), app.query_one("#second", OptionList)

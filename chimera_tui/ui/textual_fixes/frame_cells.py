@@ -31,6 +31,10 @@ _KEPT = 2048
 """How many strips' cells are kept (about eight frames of a 160×50 screen)."""
 
 _strip_cells: dict[int, tuple[Strip, Cells]] = {}
+_ROWS_KEPT = 512
+"""How many full rows' cells are kept (ten frames of a 160×50 screen)."""
+_row_cells: dict[tuple[int, ...], tuple[tuple[Strip, ...], Cells]] = {}
+"""Cells of recently seen rows of full frames by the ids of their strips, each beside its strips."""
 """Cells of recently seen strips by id, each beside its strip (which keeps the id from being reused)."""
 
 
@@ -120,19 +124,30 @@ def cells_of_strip(strip: Strip, color_system: ColorSystem) -> Cells:
 
 
 def cells_of_strips(strips: Iterable[Strip], color_system: ColorSystem) -> Cells:
-    """The cells of `strips` side by side (one row of a full frame)."""
+    """The cells of `strips` side by side (one row of a full frame): the very same lists for the same strips
+    while they are kept, so that a frame drawn from the strips of an earlier one (a screen shown again) is
+    known to be that frame, row by row. The lists are shared: never to be changed in place."""
+    line = tuple(strips)
+    key = tuple(map(id, line))
+    kept = _row_cells.get(key)  # (the kept strips keep their ids from being reused)
+    if kept is not None:
+        return kept[1]
     texts: list[str | None] = []
     keys: list[str] = []
-    for strip in strips:
+    for strip in line:
         strip_texts, strip_keys = cells_of_strip(strip, color_system)
         texts += strip_texts
         keys += strip_keys
+    if len(_row_cells) >= _ROWS_KEPT:
+        _row_cells.clear()
+    _row_cells[key] = (line, (texts, keys))
     return texts, keys
 
 
 def forget_strips() -> None:
-    """Drop every kept strip's cells (and so the strips)."""
+    """Drop every kept strip's and row's cells (and so the strips)."""
     _strip_cells.clear()
+    _row_cells.clear()
 
 
 class Picture:
@@ -147,6 +162,6 @@ class Picture:
         self.keys: list[list[str]] = [[""] * width for _ in range(height)]
 
     def forget(self) -> None:
-        """Every cell unknown (the terminal may show anything)."""
-        for row in self.texts:
-            row[:] = [None] * self.width
+        """Every cell unknown (the terminal may show anything). Rows are replaced, never changed in place
+        (a row may be shared with `cells_of_strips`)."""
+        self.texts = [[None] * self.width for _ in range(self.height)]

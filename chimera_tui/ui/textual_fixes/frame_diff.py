@@ -7,7 +7,9 @@
   again repaints the whole screen, most of it unchanged: 10–50 KB a key over SSH. The app now keeps the
   picture the terminal shows (`frame_cells.Picture`) and writes each frame, full repaint or not, as the cells
   that differ from it (`frame_writing.FrameWriter`): the same picture, cell by cell, for a fraction of the
-  bytes.
+  bytes. The bytes of the last few full frames are kept by the rows they went from and to (rows drawn from
+  the same strips are the same lists, `frame_cells.cells_of_strips`): a kept dialog opened or closed again
+  over a screen that did not change writes the bytes it wrote before, without working them out.
 
 The picture is kept true to the terminal. It takes in a frame only when the driver has been handed it; a
 write to the driver that is not a frame (the driver starting or resuming, anything else that may draw) makes
@@ -56,6 +58,8 @@ _SCREEN_MODES = re.compile(r"\x1b\[\?(?:[0-9;]*;)?(?:3|5|6|47|69|1047|1049)(?:;[
 """Private modes that change the screen: the alternate screen, column mode, reverse video, origin mode,
 margins."""
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
+_TRANSITIONS_KEPT = 4
+"""Full frames whose bytes are kept (a dialog opened and closed: two)."""
 
 
 @functools.cache
@@ -100,8 +104,11 @@ class TerminalPicture:
         """The bytes of the frame last worked out, until the driver is handed them."""
         self.rows: dict[int, tuple[list[str | None], list[str]]] = {}
         """The rows that frame writes, as they will be."""
-        self.frames = self.forgotten = 0
-        """Counts, for tests: frames written through the picture, and times it was forgotten."""
+        self.frames = self.forgotten = self.kept_frames_taken = 0
+        """Counts, for tests: frames written through the picture, times it was forgotten, and full frames
+        whose kept bytes were taken."""
+        self._transitions: dict[tuple[object, ...], tuple[tuple[list[Any], ...], str]] = {}
+        """The bytes of the last full frames, by the rows before and after (`layout_frame`)."""
         self._repaint_asked = -1
         """`frames` when a repaint was last asked for: one is asked for again only after a frame went through,
         so a frame that cannot be diffed never leads to a loop of repaints."""
@@ -119,7 +126,6 @@ class TerminalPicture:
             picture = self.picture = Picture(width, height)
             self.pen = None
         color_system = console._color_system or ColorSystem.TRUECOLOR
-        writer = FrameWriter(width, self.pen, self.erase)
         rows: dict[int, tuple[list[str | None], list[str]]] = {}
         for y, line in enumerate(update.strips):
             if y >= height:
@@ -127,9 +133,28 @@ class TerminalPicture:
             texts, keys = cells_of_strips(line, color_system)
             if len(texts) != width:
                 return None
-            writer.row(y, picture.texts[y], picture.keys[y], texts, keys, 0, width)
             rows[y] = (texts, keys)
-        return self._hand_over(writer, rows)
+        # The same rows over the same rows (a dialog opened or closed again over a screen that did not
+        # change: the same strips, so the same lists) are the same bytes: kept by the lists' ids.
+        lists = tuple(
+            row
+            for y, (texts, keys) in rows.items()
+            for row in (picture.texts[y], picture.keys[y], texts, keys)
+        )
+        key = (self.pen, self.erase, width, tuple(map(id, lists)))
+        kept = self._transitions.get(key)
+        if kept is not None:
+            self.frame, self.rows = kept[1], rows
+            self.kept_frames_taken += 1
+            return self.frame
+        writer = FrameWriter(width, self.pen, self.erase)
+        for y, (texts, keys) in rows.items():
+            writer.row(y, picture.texts[y], picture.keys[y], texts, keys, 0, width)
+        frame = self._hand_over(writer, rows)
+        if len(self._transitions) >= _TRANSITIONS_KEPT:
+            del self._transitions[next(iter(self._transitions))]
+        self._transitions[key] = (lists, frame)  # (the lists keep their ids from being reused)
+        return frame
 
     def chops_frame(self, update: ChopsUpdate, console: Console) -> str | None:
         """The bytes of a partial repaint: of the cells it repaints, those that differ from the picture."""
@@ -190,8 +215,10 @@ class TerminalPicture:
             picture = self.picture
             if picture is not None:
                 for y, (texts, keys) in self.rows.items():
-                    picture.texts[y] = texts
-                    picture.keys[y] = keys
+                    # A row that shows what it showed keeps its lists (kept frames know rows by them).
+                    if picture.keys[y] != keys or picture.texts[y] != texts:
+                        picture.texts[y] = texts
+                        picture.keys[y] = keys
             self.pen = ""
             self.frames += 1
             data = data[len(frame) :]

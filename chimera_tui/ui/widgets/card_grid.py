@@ -140,12 +140,14 @@ class CardGrid(ScrollView, can_focus=True):
         self._by_pos: dict[tuple[int, int], GridCell] = {}
         self._origin = (0, 0)
         self._cache: dict[int, Strip] = {}
-        self._styles_key: tuple[Style, ...] | None = None
-        """The base style and every component style the cached lines were drawn with."""
+        self._base = Style()
+        """The widget's own style as the cached lines were drawn with it."""
+        self._styles: dict[str, Style] = {}
+        """Each component style by short name ("cursor"), as the cached lines were drawn with them."""
         self._styles_stale = True
         """Set when Textual re-applies CSS (a focus change, a theme): checked at the next render."""
         self._drawn: tuple[object, ...] | None = None
-        """What the styles of `_styles_key` were worked out from (`drawn_with`)."""
+        """What `_styles` and `_base` were worked out from (`drawn_with`)."""
 
     # -- data ------------------------------------------------------------------------------------------
 
@@ -180,13 +182,20 @@ class CardGrid(ScrollView, can_focus=True):
 
     def _repaint_rows(self, rows: set[int]) -> None:
         """Forget the cached lines of the grid rows `rows` and repaint only them."""
+        self._forget_rows(rows)
         oy = self._origin[1]
         scroll_y = self.scroll_offset.y
         for row in rows:
             top = (row - oy) * PITCH_Y
-            for line in range(top - 1, top + PITCH_Y):  # the tiles and the seams above and below
-                self._cache.pop(line, None)
             self.refresh(Region(0, top - 1 - scroll_y, self.size.width, PITCH_Y + 1))
+
+    def _forget_rows(self, rows: set[int]) -> None:
+        """Forget the cached lines of the grid rows `rows`: the tiles and the seams above and below."""
+        oy = self._origin[1]
+        for row in rows:
+            top = (row - oy) * PITCH_Y
+            for line in range(top - 1, top + PITCH_Y):
+                self._cache.pop(line, None)
 
     def watch_cursor(self, old: tuple[int, int] | None, new: tuple[int, int] | None) -> None:
         oy = self._origin[1]
@@ -237,20 +246,26 @@ class CardGrid(ScrollView, can_focus=True):
         self._styles_stale = True
 
     def _check_styles(self) -> None:
-        """Forget the cached lines if the styles they were drawn with changed (the cursor looks different
-        with and without focus; a theme changes every colour)."""
+        """Forget the cached lines if the styles they were drawn with changed: only the cursor's rows when
+        only the cursor looks different (it does with and without focus), every line for anything else (a
+        theme changes every colour)."""
         self._styles_stale = False
         drawn = drawn_with(self, sorted(self.COMPONENT_CLASSES))
         if drawn == self._drawn:
             return  # restyled to the same styles (a focus change): nothing to work out again
         self._drawn = drawn
-        key = (
-            self.rich_style,
-            *(self._style(name.split("--")[1]) for name in sorted(self.COMPONENT_CLASSES)),
+        names = [name.split("--")[1] for name in sorted(self.COMPONENT_CLASSES)]
+        styles = dict(
+            zip(names, (self.get_component_rich_style(f"card-grid--{n}") for n in names), strict=True)
         )
-        if key != self._styles_key:
-            self._styles_key = key
+        base = self.rich_style
+        changed = {name for name in names if styles[name] != self._styles.get(name)}
+        if base == self._base and changed <= {"cursor"} and self._styles:
+            if changed and self.cursor is not None:
+                self._forget_rows({self.cursor[1]})
+        else:
             self._cache.clear()
+        self._base, self._styles = base, styles
 
     def _repaint_cursor(self) -> None:
         if self.cursor is not None:
@@ -271,10 +286,12 @@ class CardGrid(ScrollView, can_focus=True):
         return strip.crop(scroll_x, scroll_x + self.size.width)
 
     def _style(self, name: str) -> Style:
-        return self.get_component_rich_style(f"card-grid--{name}")
+        if self._styles_stale or not self._styles:
+            self._check_styles()
+        return self._styles[name]
 
     def _line(self, line: int) -> Strip:
-        base = self.rich_style
+        base = self._base
         if not self._by_pos:
             if line == 0 and self.note:
                 return Strip([Segment(self.note, base + self._style("note"))])

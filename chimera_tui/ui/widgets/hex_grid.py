@@ -130,8 +130,7 @@ class HexGrid(ScrollView, can_focus=True):
         self._styles_stale = False
         """Set when Textual re-applies CSS: checked (once) at the next render whether anything we draw with
         changed. Textual re-applies CSS on every focus change, most of the time to the same result."""
-        self._width_drawn = 0
-        """The width the cached lines were last cleared for (`on_resize`)."""
+        self._width_drawn = 0  # the width the cached lines were last cleared for (`on_resize`)
         self._geometry: tuple[int, int, Size] = (0, 0, Size(0, 0))
         """Cached `hex_cells.measure`: recomputed when the cells or the cell sizes change."""
 
@@ -242,8 +241,7 @@ class HexGrid(ScrollView, can_focus=True):
         self.refresh()
 
     def on_resize(self, event: events.Resize) -> None:
-        # The cached lines are keyed by the width; a board shown again at the width it had (Textual sends
-        # a newly shown widget a Resize) keeps them.
+        """A board shown again at its width keeps its lines (Textual sends it a Resize all the same)."""
         if event.size.width != self._width_drawn:
             self._width_drawn = event.size.width
             self._strips.clear()
