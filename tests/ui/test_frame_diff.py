@@ -283,3 +283,34 @@ async def test_a_dialog_opened_and_closed_again_writes_its_kept_bytes_and_the_sa
     assert ours[4:6] == ours[6:8]
     assert differences(picture.cells(), textual_picture.cells()) == []
     assert taken >= 4  # at least the third and the fourth time, opening and closing
+
+
+async def test_a_dialog_drawn_again_the_same_writes_its_kept_bytes() -> None:
+    """Rows drawn again to show what they showed (the dialog's text set again before each opening: new strips,
+    so new lists, of the same cells) are the same transition: its kept bytes are written, not worked out."""
+    app = Host(driver_class=RecordingDriver)
+    async with app.run_test(headless=False, size=(80, 24)) as pilot:
+        await pilot.pause()
+        driver = app._driver
+        assert isinstance(driver, RecordingDriver)
+        dialog = _KeptDialog()
+        app.install_screen(dialog, "kept")
+        frames: list[str] = []
+        for _ in range(4):
+            for step in (lambda: app.push_screen("kept"), app.pop_screen):
+                start = len(driver.written)
+                step()
+                await pilot.pause()
+                dialog.query_one(Static).update("a dialog")  # the same words, drawn again
+                await pilot.pause()
+                await pilot.pause()
+                frames.append("".join(driver.written[start:]))
+        picture = picture_of(app)
+        assert picture is not None
+        assert picture.kept_frames_taken >= 4
+        terminal = Terminal(80, 24)
+        terminal.feed(driver.output())
+    assert frames[4:6] == frames[6:8]
+    with suspended("frame-diff"):
+        _, textual_picture, _ = await _dialog_opened_and_closed(1)
+    assert differences(terminal.cells(), textual_picture.cells()) == []

@@ -8,8 +8,9 @@
   picture the terminal shows (`frame_cells.Picture`) and writes each frame, full repaint or not, as the cells
   that differ from it (`frame_writing.FrameWriter`): the same picture, cell by cell, for a fraction of the
   bytes. The bytes of the last few full frames are kept by the rows they went from and to (rows drawn from
-  the same strips are the same lists, `frame_cells.cells_of_strips`): a kept dialog opened or closed again
-  over a screen that did not change writes the bytes it wrote before, without working them out.
+  the same strips are the same lists, `frame_cells.cells_of_strips`, and rows drawn again the same hold the
+  same cells): a kept dialog opened or closed again over a screen that did not change writes the bytes it
+  wrote before, without working them out.
 
 The picture is kept true to the terminal. It takes in a frame only when the driver has been handed it; a
 write to the driver that is not a frame (the driver starting or resuming, anything else that may draw) makes
@@ -142,7 +143,7 @@ class TerminalPicture:
             for row in (picture.texts[y], picture.keys[y], texts, keys)
         )
         key = (self.pen, self.erase, width, tuple(map(id, lists)))
-        kept = self._transitions.get(key)
+        kept = self._transitions.get(key) or self._same_transition(key, lists)
         if kept is not None:
             self.frame, self.rows = kept[1], rows
             self.kept_frames_taken += 1
@@ -155,6 +156,23 @@ class TerminalPicture:
             del self._transitions[next(iter(self._transitions))]
         self._transitions[key] = (lists, frame)  # (the lists keep their ids from being reused)
         return frame
+
+    def _same_transition(
+        self, key: tuple[object, ...], lists: tuple[list[Any], ...]
+    ) -> tuple[tuple[list[Any], ...], str] | None:
+        """A kept full frame between rows that hold what `lists` hold, though some are other lists (a row
+        drawn again the same, such as a text box's line after its cursor blinked off and on): a frame's bytes
+        depend only on what the rows hold, the pen and the terminal."""
+        head = key[:3]
+        for kept_key, kept in self._transitions.items():
+            kept_lists = kept[0]
+            if (
+                kept_key[:3] == head
+                and len(kept_lists) == len(lists)
+                and all(a is b or a == b for a, b in zip(kept_lists, lists, strict=True))
+            ):
+                return kept
+        return None
 
     def chops_frame(self, update: ChopsUpdate, console: Console) -> str | None:
         """The bytes of a partial repaint: of the cells it repaints, those that differ from the picture."""
