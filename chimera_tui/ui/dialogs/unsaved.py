@@ -15,6 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.text_box import TextBox
 
 LeaveChoice = Literal["saved", "discard"] | None
 """What the player chose: saved elsewhere (then leave), leave without saving, or None (stay)."""
@@ -59,7 +60,7 @@ class UnsavedDialog(ModalScreen[LeaveChoice]):
                 id="unsaved-question",
             )
             yield Label("Save it in this folder instead:", id="unsaved-label")
-            yield Input(str(self.suggestion), id="unsaved-folder", compact=True)
+            yield TextBox(str(self.suggestion), id="unsaved-folder", compact=True)
             yield Static("", id="unsaved-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Save there, leave", id="unsaved-save", variant="primary", compact=True)

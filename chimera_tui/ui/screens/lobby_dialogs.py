@@ -15,6 +15,7 @@ from chimera_tui import games
 from chimera_tui.server import protocol as P
 from chimera_tui.ui.screens.lobby_words import duration
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.text_box import TextBox
 
 AWAY_CHOICES = (30.0, 60.0, 120.0, 300.0, 600.0, 1800.0)
 """The away limits (seconds) the new-table dialog offers, besides the host's default."""
@@ -38,7 +39,7 @@ class LineDialog(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.title_text, markup=False)
-            yield Input(placeholder=self.placeholder, max_length=self.max_length, id="line")
+            yield TextBox(placeholder=self.placeholder, max_length=self.max_length, id="line")
         yield KeysFooter()
 
     @on(Input.Submitted)

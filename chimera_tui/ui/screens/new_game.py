@@ -13,6 +13,7 @@ from chimera_tui import games
 from chimera_tui.engine.plain_text import NAME_LIMIT
 from chimera_tui.launch import LaunchError, clock_seed, make_seats, new_start
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.text_box import TextBox
 
 MAX_SEATS = 6
 
@@ -56,7 +57,7 @@ class NewGameScreen(Screen[None]):
                 for i in range(MAX_SEATS):
                     with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
                         yield Label(f"Seat {i + 1}", classes=f"form-label seat-{i}")
-                        yield Input(
+                        yield TextBox(
                             placeholder=f"Player {i + 1}",
                             id=f"seat-name-{i}",
                             compact=True,
@@ -76,7 +77,7 @@ class NewGameScreen(Screen[None]):
                 )
                 with Horizontal(classes="form-row"):
                     yield Label("Seed", classes="form-label")
-                    yield Input(
+                    yield TextBox(
                         str(self.seed), id="new-seed", restrict=r"[0-9]*", max_length=12, compact=True
                     )
                 yield Vertical(id="new-options")

@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.text_box import TextBox
 
 
 def parse_step(text: str, total: int) -> int | str:
@@ -67,7 +68,9 @@ class JumpDialog(ModalScreen[int | None]):
                 f"Go to which step? 0 is the setup, {self.total} the last action; Enter goes there.",
                 id="jump-question",
             )
-            yield Input(str(self.step), id="jump-input", restrict=r"[0-9a-zA-Z]*", max_length=8, compact=True)
+            yield TextBox(
+                str(self.step), id="jump-input", restrict=r"[0-9a-zA-Z]*", max_length=8, compact=True
+            )
             yield Static("", id="jump-problem")
         yield KeysFooter()
 

@@ -20,12 +20,13 @@ from textual.widgets import Input, Label, Static
 
 from chimera_tui.engine.plain_text import plain_text
 from chimera_tui.ui.widgets.footer import KeysFooter
+from chimera_tui.ui.widgets.text_box import TextBox
 
 HISTORY = 100
 """Chat lines a session keeps to show again."""
 
 
-class ChatLine(Input):
+class ChatLine(TextBox):
     """The line to say. A paste goes into it whole, its lines joined by spaces, as plain text, cut to the room
     left (Textual's `Input` takes only a paste's first line, and none of it when it is too long)."""
 

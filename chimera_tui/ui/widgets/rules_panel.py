@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from chimera_tui.rulebook.search import SearchTerms, rank
 from chimera_tui.rulebook.text import Topic, hide_anchors
+from chimera_tui.ui.widgets.text_box import TextBox
 
 __all__ = ["RulesPanel"]
 
@@ -32,7 +33,7 @@ NO_MATCH_ID = "rules-panel-no-match"
 """The id of the disabled option shown when nothing matches the search."""
 
 
-class _SearchInput(Input):
+class _SearchInput(TextBox):
     """The search box: Down goes to the list; Escape after a search goes to the list, keeping what the search
     found (with nothing typed, Escape passes on: it closes the rules)."""
 
