@@ -15,7 +15,9 @@ import pytest
 
 from tests.ui.test_frame_diff_replay import SAVES, replay_bench_keys
 
-CPU_FIXES = "strip-caches,component-styles,option-highlight,partial-renders,kept-frames,focus-refresh"
+CPU_FIXES = (
+    "strip-caches,component-styles,option-highlight,partial-renders,kept-frames,focus-refresh,callback-params"
+)
 """The fixes of issue 37's CPU work (`chimera_tui.ui.textual_fixes`)."""
 
 

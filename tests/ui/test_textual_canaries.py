@@ -20,25 +20,20 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual._xterm_parser import XTermParser
-from textual.cache import FIFOCache
 from textual.color import Color
 from textual.renderables.background_screen import BackgroundScreen
-from textual.strip import Strip
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from chimera_tui.ui.textual_fixes import FIXES, suspended
+from tests.ui import cpu_fix_probes
 from tests.ui.input_thread_probe import selects_while_idle
 from tests.ui.terminal_replay import RecordingDriver, repaint_written
 from tests.ui.textual_fix_apps import (
-    Choices,
     Dialog,
     Host,
     Keys,
-    counting_component_matches,
     counting_layouts,
-    counting_rendered_lines,
-    counting_renders,
     counting_restyles,
 )
 from tests.ui.web_input_probe import StandInWebDriver
@@ -205,85 +200,6 @@ async def _paste_leaks_keys() -> bool:
     return [(type(event), getattr(event, "text", None)) for event in parsed] != [(events.Paste, pasted)]
 
 
-async def _strip_makes_its_caches_up_front() -> bool:
-    """A strip just made, never cropped or divided, already has its caches."""
-    return isinstance(Strip([Segment("text")])._crop_cache, FIFOCache)
-
-
-async def _component_classes_matched_again_on_focus() -> bool:
-    """Focus back and forth between two lists, each state seen before: their component classes re-matched."""
-    app = Choices()
-    async with app.run_test(size=(40, 20)) as pilot:
-        first, second = app.query_one("#first", OptionList), app.query_one("#second", OptionList)
-        for _ in range(2):
-            first.focus()
-            await pilot.pause()
-            second.focus()
-            await pilot.pause()
-        with counting_component_matches() as matched:
-            first.focus()
-            await pilot.pause()
-    return len(matched) > 0
-
-
-async def _whole_option_list_repainted_on_a_move() -> bool:
-    """Down in a list of twelve choices eight lines high, no scrolling: more than two lines are rendered."""
-    app = Choices()
-    async with app.run_test(size=(40, 20)) as pilot:
-        first = app.query_one("#first", OptionList)
-        first.focus()
-        first.highlighted = 2
-        await pilot.pause()
-        with counting_rendered_lines(first) as rendered:
-            await pilot.press("down")
-            await pilot.pause()
-    return len(rendered) > 2
-
-
-async def _widgets_between_two_changes_rendered() -> bool:
-    """The first and the last line of a board change: a line between them is asked for its lines."""
-    app = Host()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        middle = app.screen.query_one("#line-10", Static)
-        with counting_renders() as asked:
-            app.screen.query_one("#line-0", Static).update("first line changed")
-            app.screen.query_one("#line-19", Static).update("last line changed")
-            await pilot.pause()
-            await pilot.pause()
-    return middle in asked
-
-
-async def _unchanged_screen_composed_again_when_shown_again() -> bool:
-    """A dialog opened and closed over a board (twice): closing it asks the board's widgets for their lines."""
-    app = Host()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        board = app.screen
-        for _ in range(2):
-            app.push_screen(Dialog())
-            await pilot.pause()
-            await pilot.pause()
-            with counting_renders() as asked:
-                app.pop_screen()
-                await pilot.pause()
-                await pilot.pause()
-    return any(widget is not board for widget in asked)
-
-
-async def _focused_widget_repainted_when_focused_again() -> bool:
-    """Focusing the list that has the focus renders its lines again."""
-    app = Choices()
-    async with app.run_test(size=(40, 20)) as pilot:
-        first = app.query_one("#first", OptionList)
-        first.focus()
-        await pilot.pause()
-        with counting_rendered_lines(first) as rendered:
-            first.focus()
-            await pilot.pause()
-    return len(rendered) > 0
-
-
 PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "styles-cache": (
         "memory",
@@ -348,32 +264,37 @@ PROBES: dict[str, tuple[str, str, Callable[[], Awaitable[bool]]]] = {
     "strip-caches": (
         "strip_caches",
         "makes every cache of a strip when it makes the strip",
-        _strip_makes_its_caches_up_front,
+        cpu_fix_probes.strip_makes_its_caches_up_front,
     ),
     "component-styles": (
         "component_styles",
         "matches the stylesheet again for every component class of a widget it restyles",
-        _component_classes_matched_again_on_focus,
+        cpu_fix_probes.component_classes_matched_again_on_focus,
     ),
     "option-highlight": (
         "option_highlight",
         "repaints a whole OptionList when its highlight moves",
-        _whole_option_list_repainted_on_a_move,
+        cpu_fix_probes.whole_option_list_repainted_on_a_move,
     ),
     "partial-renders": (
         "partial_renders",
         "renders every widget in the box around the regions a partial repaint changes",
-        _widgets_between_two_changes_rendered,
+        cpu_fix_probes.widgets_between_two_changes_rendered,
     ),
     "kept-frames": (
         "kept_frames",
         "composes a screen shown again from all its widgets though none of them changed",
-        _unchanged_screen_composed_again_when_shown_again,
+        cpu_fix_probes.unchanged_screen_composed_again_when_shown_again,
     ),
     "focus-refresh": (
         "focus_refresh",
         "repaints a widget focused again while it has the focus",
-        _focused_widget_repainted_when_focused_again,
+        cpu_fix_probes.focused_widget_repainted_when_focused_again,
+    ),
+    "callback-params": (
+        "callback_params",
+        "counts the parameters of a callback made for one call with inspect.signature",
+        cpu_fix_probes.closures_counted_by_signature,
     ),
 }
 """For each fix: its module, the problem in words, and the probe that says whether the problem showed."""

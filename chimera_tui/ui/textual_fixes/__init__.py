@@ -24,7 +24,10 @@ By what they are about:
 * `paste_escapes` — ``paste-escapes``: what followed an ESC inside a bracketed paste arrived as key presses;
 * `frame_diff` — ``frame-diff``: every frame written whole, where the terminal needs only the cells that
   changed (with `frame_cells`, the terminal's picture, and `frame_writer` and `frame_codes`, the bytes of a
-  change).
+  change);
+* CPU per key (issue 37) — work Textual did again on every key for nothing: ``strip-caches``,
+  ``component-styles``, ``option-highlight``, ``partial-renders``, ``kept-frames``, ``focus-refresh`` and
+  ``callback-params`` (each module of that name).
 
 ``CHIMERA_TEXTUAL_FIXES_OFF`` (fix names, comma-separated) leaves the named fixes out of a whole process, so
 a benchmark can run Textual's own code beside the fix: ``CHIMERA_TEXTUAL_FIXES_OFF=frame-diff chimera``.
@@ -34,6 +37,7 @@ from __future__ import annotations
 
 import os
 
+from chimera_tui.ui.textual_fixes.callback_params import install_callback_params
 from chimera_tui.ui.textual_fixes.component_styles import install_component_styles
 from chimera_tui.ui.textual_fixes.dialog_drawing import install_dimmed_picture, install_tint
 from chimera_tui.ui.textual_fixes.dismiss import install_stale_dismiss
@@ -75,6 +79,7 @@ _INSTALLS = {
     "partial-renders": install_partial_renders,
     "kept-frames": install_kept_frames,
     "focus-refresh": install_focus_refresh,
+    "callback-params": install_callback_params,
 }
 """Each fix by name, and what puts it in place."""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 __all__ = ["APPLIED", "FIXES", "REPLACED", "mark_applied", "replace", "suspended"]
@@ -29,6 +30,7 @@ FIXES = (
     "partial-renders",
     "kept-frames",
     "focus-refresh",
+    "callback-params",
 )
 """Every fix this package knows, by name (see the package docstring)."""
 
@@ -50,7 +52,7 @@ _ABSENT = _Absent()
 class _Replacement:
     """One attribute a fix set on a Textual class: what the class had there before, and what the fix put."""
 
-    owner: type
+    owner: type | ModuleType
     name: str
     original: object
     replacement: object
@@ -60,7 +62,7 @@ _replacements: dict[str, list[_Replacement]] = {}
 """For each applied fix, the attributes it set, in the order it set them."""
 
 
-def replace(fix: str, owner: type, name: str, replacement: object) -> None:
+def replace(fix: str, owner: type | ModuleType, name: str, replacement: object) -> None:
     """Set `owner.name` to `replacement` for `fix`, remembering what `owner` itself had there."""
     original = owner.__dict__.get(name, _ABSENT)
     setattr(owner, name, replacement)
